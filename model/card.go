@@ -1,0 +1,232 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A Layout says how a card's faces are laid out. The rules treat each
+// layout differently (CR 710 flip cards, CR 712 double-faced cards).
+type Layout string
+
+// The layouts a [CardDef] may have.
+const (
+	LayoutNormal    Layout = "normal"
+	LayoutFlip      Layout = "flip"      // CR 710: alternative characteristics printed upside down
+	LayoutTransform Layout = "transform" // CR 712.2: nonmodal double-faced card
+	LayoutModal     Layout = "modal_dfc" // CR 712.3: modal double-faced card
+	LayoutMeld      Layout = "meld"      // CR 712.4: one half of a meld pair
+)
+
+// Layouts lists every layout, in a fixed order.
+var Layouts = []Layout{LayoutNormal, LayoutFlip, LayoutTransform, LayoutModal, LayoutMeld}
+
+// DoubleFaced reports whether cards of this layout are double-faced cards
+// (CR 712.1: nonmodal, modal and meld cards).
+func (l Layout) DoubleFaced() bool {
+	return l == LayoutTransform || l == LayoutModal || l == LayoutMeld
+}
+
+// A Color is one of the five colors of Magic.
+type Color string
+
+// The five colors.
+const (
+	White Color = "W"
+	Blue  Color = "U"
+	Black Color = "B"
+	Red   Color = "R"
+	Green Color = "G"
+)
+
+// An AbilityID names an ability by a stable identifier, such as "flying",
+// "mutate" or "on_mutate". Most are opaque to mergecheck; the ones the
+// reference engine gives meaning to are the Ability constants.
+type AbilityID string
+
+// Abilities the reference engine acts on. Any other AbilityID is carried
+// through characteristics unchanged.
+const (
+	// Mutate lets the card be cast as a mutating creature spell (CR 702.140a).
+	Mutate AbilityID = "mutate"
+	// OnMutate is a "whenever this creature mutates" triggered ability (CR 702.140d).
+	OnMutate AbilityID = "on_mutate"
+	// Morph lets the card be cast face down and turned face up for its morph cost (CR 702.37).
+	Morph AbilityID = "morph"
+	// Disguise is morph with ward {2} while face down (CR 702.168).
+	Disguise AbilityID = "disguise"
+	// Ward2 is ward {2}, listed by cloak and disguise for face-down permanents.
+	Ward2 AbilityID = "ward_2"
+	// Phasing phases the permanent out and in during its controller's untap step (CR 702.26a).
+	Phasing AbilityID = "phasing"
+	// LeylineOfTheVoid: a card that would go to an opponent's graveyard from anywhere is exiled instead.
+	LeylineOfTheVoid AbilityID = "leyline_of_the_void"
+	// WheelOfSunAndMoon: a card that would go to the enchanted player's graveyard is revealed
+	// and put on the bottom of its owner's library instead.
+	WheelOfSunAndMoon AbilityID = "wheel_of_sun_and_moon"
+	// RestInPeace: a card or token that would go to a graveyard from anywhere is exiled instead.
+	RestInPeace AbilityID = "rest_in_peace"
+	// DuplicantImprint: Duplicant has the power, toughness and creature types of the last
+	// creature card exiled with it, and is still a Shapeshifter.
+	DuplicantImprint AbilityID = "duplicant_imprint"
+	// CopyExceptThis is Dimir Doppelganger's ability; a copy it makes keeps it.
+	CopyExceptThis AbilityID = "dimir_doppelganger"
+)
+
+// A Face is one set of printed characteristics: a card's only face, one face
+// of a double-faced card, the upright or upside-down half of a flip card, or
+// the combined back face of a meld pair.
+type Face struct {
+	Name       string      `json:"name,omitempty"`
+	ManaCost   string      `json:"mana_cost,omitempty"` // "{2}{B}{B}"; empty for no mana cost
+	Colors     []Color     `json:"colors,omitempty"`    // from mana cost or color indicator
+	Types      []string    `json:"types,omitempty"`     // card types: "creature", "instant", ...
+	Subtypes   []string    `json:"subtypes,omitempty"`  // "Rat", "Aura", ...
+	Supertypes []string    `json:"supertypes,omitempty"`
+	Power      *int        `json:"power,omitempty"`
+	Toughness  *int        `json:"toughness,omitempty"`
+	Abilities  []AbilityID `json:"abilities,omitempty"`
+}
+
+// Has reports whether the face lists card type t.
+func (f *Face) Has(t string) bool { return slices.Contains(f.Types, t) }
+
+// HasAbility reports whether the face lists ability a.
+func (f *Face) HasAbility(a AbilityID) bool { return slices.Contains(f.Abilities, a) }
+
+// ManaValue returns the mana value of the face's own mana cost (CR 202.3).
+// It panics on a malformed cost; [CardDef.Validate] rejects those first.
+func (f *Face) ManaValue() int {
+	n, err := ManaValueOf(f.ManaCost)
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// ManaValueOf returns the mana value of a mana cost written in braces, such
+// as "{2}{U/B}{G}". Numbers count their value, X counts zero, hybrid symbols
+// count their largest part, every other symbol counts one.
+func ManaValueOf(cost string) (int, error) {
+	total := 0
+	rest := cost
+	for rest != "" {
+		if rest[0] != '{' {
+			return 0, fmt.Errorf("mana cost %q: expected '{' at %q", cost, rest)
+		}
+		end := strings.IndexByte(rest, '}')
+		if end < 2 {
+			return 0, fmt.Errorf("mana cost %q: unterminated or empty symbol at %q", cost, rest)
+		}
+		sym := rest[1:end]
+		rest = rest[end+1:]
+		best := 0
+		for part := range strings.SplitSeq(sym, "/") {
+			v := 1
+			switch {
+			case part == "X" || part == "Y" || part == "Z":
+				v = 0
+			case part == "":
+				return 0, fmt.Errorf("mana cost %q: empty part in {%s}", cost, sym)
+			case part[0] >= '0' && part[0] <= '9':
+				n, err := strconv.Atoi(part)
+				if err != nil {
+					return 0, fmt.Errorf("mana cost %q: bad number in {%s}", cost, sym)
+				}
+				v = n
+			case strings.Trim(part, "WUBRGCPS") != "":
+				return 0, fmt.Errorf("mana cost %q: unknown symbol {%s}", cost, sym)
+			}
+			best = max(best, v)
+		}
+		total += best
+	}
+	return total, nil
+}
+
+// A CardDef is a card's printed definition, or the definition a token was
+// created with. Scenarios carry the definitions they use in their catalogue.
+type CardDef struct {
+	// Name identifies the definition in a catalogue. It is the name of the
+	// front face (for a token definition, any unique name such as
+	// "Beast Token").
+	Name   string `json:"name"`
+	Layout Layout `json:"layout"`
+	// Front is the only face of a normal card, the upright half of a flip
+	// card, or the front face of a double-faced card.
+	Front Face `json:"front"`
+	// Flipped holds a flip card's alternative characteristics: name, text,
+	// type line, power and toughness (CR 710.1b). Color and mana cost are
+	// always the front's (CR 710.1c), so they are left empty here.
+	Flipped *Face `json:"flipped,omitempty"`
+	// Back is the back face of a transforming or modal double-faced card.
+	Back *Face `json:"back,omitempty"`
+	// MeldPartner names the other card of a meld pair, and Melded holds the
+	// combined back face both halves share (CR 712.4, 712.8g). Both halves
+	// carry the same Melded face.
+	MeldPartner string `json:"meld_partner,omitempty"`
+	Melded      *Face  `json:"melded,omitempty"`
+}
+
+// Validate reports the first inconsistency in d, such as an unknown layout,
+// a missing face for its layout, or a malformed mana cost.
+func (d *CardDef) Validate() error {
+	if d.Name == "" {
+		return fmt.Errorf("card definition has no name")
+	}
+	if d.Front.Name != d.Name {
+		return fmt.Errorf("card %q: front face is named %q; a definition is named after its front face", d.Name, d.Front.Name)
+	}
+	want := map[Layout][3]bool{ // flipped, back, melded
+		LayoutNormal:    {},
+		LayoutFlip:      {true, false, false},
+		LayoutTransform: {false, true, false},
+		LayoutModal:     {false, true, false},
+		LayoutMeld:      {false, false, true},
+	}
+	w, ok := want[d.Layout]
+	if !ok {
+		return fmt.Errorf("card %q: unknown layout %q (want one of %v)", d.Name, d.Layout, Layouts)
+	}
+	have := [3]bool{d.Flipped != nil, d.Back != nil, d.Melded != nil}
+	for i, what := range []string{"flipped", "back", "melded"} {
+		if w[i] && !have[i] {
+			return fmt.Errorf("card %q: layout %s needs a %s face", d.Name, d.Layout, what)
+		}
+		if !w[i] && have[i] {
+			return fmt.Errorf("card %q: layout %s has no %s face", d.Name, d.Layout, what)
+		}
+	}
+	if (d.Layout == LayoutMeld) != (d.MeldPartner != "") {
+		return fmt.Errorf("card %q: meld_partner is set exactly when the layout is meld", d.Name)
+	}
+	if d.Flipped != nil && (d.Flipped.ManaCost != "" || len(d.Flipped.Colors) > 0) {
+		return fmt.Errorf("card %q: a flip card's alternative half has no mana cost or colors of its own (CR 710.1c)", d.Name)
+	}
+	for _, f := range []*Face{&d.Front, d.Flipped, d.Back, d.Melded} {
+		if f == nil {
+			continue
+		}
+		if f.Name == "" {
+			return fmt.Errorf("card %q: a face has no name", d.Name)
+		}
+		if _, err := ManaValueOf(f.ManaCost); err != nil {
+			return fmt.Errorf("card %q: %w", d.Name, err)
+		}
+		if (f.Power == nil) != (f.Toughness == nil) {
+			return fmt.Errorf("card %q: face %q has power or toughness but not both", d.Name, f.Name)
+		}
+	}
+	return nil
+}
+
+// InstantOrSorcery reports whether the card is an instant or sorcery card
+// as it is outside the battlefield, that is by its front face (CR 712.8a).
+func (d *CardDef) InstantOrSorcery() bool {
+	return d.Front.Has("instant") || d.Front.Has("sorcery")
+}
+
+// Int returns a pointer to n, for power and toughness literals.
+func Int(n int) *int { return &n }

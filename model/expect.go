@@ -1,0 +1,252 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// An Expectation is a hand-written claim about the step after one action of
+// a scenario, such as "one creature died and two cards went to a
+// graveyard". Any engine's trace can be checked against it; fields left
+// empty claim nothing.
+type Expectation struct {
+	// After is the index of the action whose step is checked.
+	After int `json:"after"`
+	// Why says which rule or ruling the expectation comes from.
+	Why string `json:"why,omitempty"`
+	// Triggers gives the exact number of triggers of each named observer.
+	Triggers map[Observer]int `json:"triggers,omitempty"`
+	// NothingHappens names a rule that a nothing-happens event must cite.
+	NothingHappens RuleID `json:"nothing_happens,omitempty"`
+	// Revealed lists cards that must be revealed during the step.
+	Revealed []ObjectID `json:"revealed,omitempty"`
+	// LeftBattlefield gives the objects and cards counted by the zone
+	// changes that took objects off the battlefield (CR 712.21e).
+	LeftBattlefield *Count `json:"left_battlefield,omitempty"`
+	// Zones gives the exact contents of named zones by player: for example
+	// {"A": {"graveyard": ["c2", "c1"]}}. Hand and command are compared as sets.
+	Zones map[PlayerID]map[Zone][]ObjectID `json:"zones,omitempty"`
+	// Permanents gives claims about permanents by id.
+	Permanents map[ObjectID]PermanentClaim `json:"permanents,omitempty"`
+	// Battlefield gives the exact number of permanents on the battlefield.
+	Battlefield *int `json:"battlefield,omitempty"`
+}
+
+// A Count is a number of objects and of cards.
+type Count struct {
+	Objects int `json:"objects"`
+	Cards   int `json:"cards"`
+}
+
+// A PermanentClaim is a set of claims about one permanent.
+type PermanentClaim struct {
+	Absent     bool           `json:"absent,omitempty"`
+	Components []ObjectID     `json:"components,omitempty"` // topmost first
+	Controller PlayerID       `json:"controller,omitempty"`
+	Name       *string        `json:"name,omitempty"`
+	Power      *int           `json:"power,omitempty"`
+	Toughness  *int           `json:"toughness,omitempty"`
+	Token      *bool          `json:"token,omitempty"`
+	Status     *Status        `json:"status,omitempty"`
+	Counters   map[string]int `json:"counters,omitempty"`
+	Abilities  []AbilityID    `json:"abilities,omitempty"` // must all be present
+}
+
+// CheckExpectations checks every expectation of s against t and returns
+// the errors.Join of those that fail, each naming its action and claim.
+func CheckExpectations(s *Scenario, t *Trace) error {
+	var errs []error
+	for i, e := range s.Expect {
+		if err := e.Check(t); err != nil {
+			errs = append(errs, fmt.Errorf("expectation %d (after action %d): %w", i, e.After, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Check returns nil if the step of t after action e.After meets every claim
+// of e, and otherwise an error listing each claim it misses.
+func (e *Expectation) Check(t *Trace) error {
+	var step *Step
+	for i := range t.Steps {
+		if t.Steps[i].Action == e.After {
+			step = &t.Steps[i]
+		}
+	}
+	if step == nil {
+		return fmt.Errorf("trace has no step for action %d", e.After)
+	}
+	var errs []error
+	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+
+	got := map[Observer]int{}
+	left := Count{}
+	revealed := map[ObjectID]bool{}
+	nothing := map[RuleID]bool{}
+	for _, ev := range step.Events {
+		switch ev.Kind {
+		case Trigger:
+			got[ev.Observer]++
+		case ZoneChange:
+			if ev.From == Battlefield {
+				left.Objects += ev.Objects
+				left.Cards += ev.Cards
+			}
+		case Reveal:
+			for _, o := range ev.Revealed {
+				revealed[o] = true
+			}
+		case NothingHappens:
+			nothing[ev.Rule] = true
+		}
+	}
+	for _, o := range slices.Sorted(maps.Keys(e.Triggers)) {
+		if got[o] != e.Triggers[o] {
+			fail("observer %s triggered %d times, want %d", o, got[o], e.Triggers[o])
+		}
+	}
+	if e.NothingHappens != "" && !nothing[e.NothingHappens] {
+		fail("no nothing-happens event citing %s", e.NothingHappens)
+	}
+	for _, o := range e.Revealed {
+		if !revealed[o] {
+			fail("%s was not revealed", o)
+		}
+	}
+	if e.LeftBattlefield != nil && left != *e.LeftBattlefield {
+		fail("left the battlefield: %d objects and %d cards, want %d objects and %d cards",
+			left.Objects, left.Cards, e.LeftBattlefield.Objects, e.LeftBattlefield.Cards)
+	}
+	if e.Battlefield != nil && len(step.State.Battlefield) != *e.Battlefield {
+		fail("battlefield holds %d permanents, want %d", len(step.State.Battlefield), *e.Battlefield)
+	}
+	for _, pid := range slices.Sorted(maps.Keys(e.Zones)) {
+		p := step.State.Player(pid)
+		if p == nil {
+			fail("no player %s", pid)
+			continue
+		}
+		for _, z := range slices.Sorted(maps.Keys(e.Zones[pid])) {
+			have, ok := p.Zones.Get(z)
+			if !ok {
+				fail("unknown zone %q", z)
+				continue
+			}
+			want := e.Zones[pid][z]
+			if z == Hand || z == Command {
+				have, want = slices.Sorted(slices.Values(have)), slices.Sorted(slices.Values(want))
+			}
+			if !slices.Equal(have, want) {
+				fail("%s's %s is %v, want %v", pid, z, have, want)
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(e.Permanents)) {
+		for _, msg := range e.Permanents[id].check(id, step.State.Permanent(id)) {
+			fail("%s", msg)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (c PermanentClaim) check(id ObjectID, p *Permanent) []string {
+	if p == nil {
+		if c.Absent {
+			return nil
+		}
+		return []string{fmt.Sprintf("permanent %s is not on the battlefield", id)}
+	}
+	if c.Absent {
+		return []string{fmt.Sprintf("permanent %s is on the battlefield, want it gone", id)}
+	}
+	var out []string
+	if c.Components != nil {
+		var have []ObjectID
+		for _, comp := range p.Components {
+			have = append(have, comp.Object)
+		}
+		if !slices.Equal(have, c.Components) {
+			out = append(out, fmt.Sprintf("%s has components %v, want %v", id, have, c.Components))
+		}
+	}
+	if c.Controller != "" && p.Controller != c.Controller {
+		out = append(out, fmt.Sprintf("%s is controlled by %s, want %s", id, p.Controller, c.Controller))
+	}
+	if c.Status != nil && p.Status != *c.Status {
+		out = append(out, fmt.Sprintf("%s has status %+v, want %+v", id, p.Status, *c.Status))
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.Counters)) {
+		if p.Counters[k] != c.Counters[k] {
+			out = append(out, fmt.Sprintf("%s has %d %s counters, want %d", id, p.Counters[k], k, c.Counters[k]))
+		}
+	}
+	d := p.Derived
+	if d == nil {
+		if c.Name != nil || c.Power != nil || c.Toughness != nil || c.Token != nil || c.Abilities != nil {
+			out = append(out, fmt.Sprintf("%s has no derived values to check", id))
+		}
+		return out
+	}
+	ch := d.Characteristics
+	if c.Name != nil && ch.Name != *c.Name {
+		out = append(out, fmt.Sprintf("%s is named %q, want %q", id, ch.Name, *c.Name))
+	}
+	if c.Power != nil && (ch.Power == nil || *ch.Power != *c.Power) {
+		out = append(out, fmt.Sprintf("%s has power %s, want %d", id, fmtInt(ch.Power), *c.Power))
+	}
+	if c.Toughness != nil && (ch.Toughness == nil || *ch.Toughness != *c.Toughness) {
+		out = append(out, fmt.Sprintf("%s has toughness %s, want %d", id, fmtInt(ch.Toughness), *c.Toughness))
+	}
+	if c.Token != nil && d.Token != *c.Token {
+		out = append(out, fmt.Sprintf("%s reports token=%t, want %t", id, d.Token, *c.Token))
+	}
+	for _, a := range c.Abilities {
+		if !slices.Contains(ch.Abilities, a) {
+			out = append(out, fmt.Sprintf("%s lacks ability %s", id, a))
+		}
+	}
+	return out
+}
+
+func fmtInt(p *int) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
+}
+
+// Get returns the contents of zone z, and false if z is not a player zone.
+func (z *Zones) Get(zone Zone) ([]ObjectID, bool) {
+	switch zone {
+	case Library:
+		return z.Library, true
+	case Hand:
+		return z.Hand, true
+	case Graveyard:
+		return z.Graveyard, true
+	case Exile:
+		return z.Exile, true
+	case Command:
+		return z.Command, true
+	}
+	return nil, false
+}
+
+// Ref returns a pointer to the list for zone z, or nil if z is not a player zone.
+func (z *Zones) Ref(zone Zone) *[]ObjectID {
+	switch zone {
+	case Library:
+		return &z.Library
+	case Hand:
+		return &z.Hand
+	case Graveyard:
+		return &z.Graveyard
+	case Exile:
+		return &z.Exile
+	case Command:
+		return &z.Command
+	}
+	return nil
+}

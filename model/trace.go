@@ -1,0 +1,109 @@
+package model
+
+// A RuleID is a Comprehensive Rules number such as "730.2d" or "702.140b".
+type RuleID string
+
+// TraceFormat is the value of [Trace.Format] for this version of the
+// trace format.
+const TraceFormat = "mergecheck/trace/v1"
+
+// A Trace is what an engine observed while playing a scenario: the
+// starting state with its derived values, then one [Step] per action.
+type Trace struct {
+	Format   string `json:"format"`
+	Scenario string `json:"scenario"`
+	Engine   string `json:"engine,omitempty"`
+	Start    State  `json:"start"`
+	Steps    []Step `json:"steps"`
+}
+
+// A Step is the outcome of one action: the events it caused, in the order
+// they happened, and the state once the action and the state-based actions
+// after it are done.
+type Step struct {
+	Action int     `json:"action"`
+	Events []Event `json:"events,omitempty"`
+	State  State   `json:"state"`
+}
+
+// An EventKind names one kind of [Event].
+type EventKind string
+
+// Kinds of events a trace records.
+const (
+	// ZoneChange is one object moving between zones. A merged or melded
+	// permanent leaving the battlefield is one such event, with Objects 1,
+	// Cards the number of cards among its components, and a Move per
+	// component (CR 730.3, 712.21, 712.21e).
+	ZoneChange EventKind = "zone_change"
+	// Trigger is a standard observer's trigger condition being met.
+	Trigger EventKind = "trigger"
+	// Reveal is a player revealing cards (CR 708.9, 730.2g).
+	Reveal EventKind = "reveal"
+	// NothingHappens records an instruction the rules say does nothing,
+	// with the rule that says so (CR 708.2b, 712.16, 730.2g, 730.2j, ...).
+	NothingHappens EventKind = "nothing_happens"
+	// CeaseToExist is a token outside the battlefield ceasing to exist
+	// (CR 704.5d, 111.7).
+	CeaseToExist EventKind = "cease_to_exist"
+	// Merged is an object merging with a permanent (CR 730.2).
+	Merged EventKind = "merged"
+	// StatusChange is a permanent's status changing (CR 110.5).
+	StatusChange EventKind = "status_change"
+)
+
+// An Observer is a standard triggered-ability condition that traces report
+// as it is met, as though a permanent with that ability were watching.
+type Observer string
+
+// The standard observers.
+const (
+	// CreatureDies: "whenever a creature dies", once per creature
+	// permanent put into a graveyard from the battlefield.
+	CreatureDies Observer = "creature_dies"
+	// CardToGraveyard: "whenever a card is put into a graveyard from
+	// anywhere", once per card.
+	CardToGraveyard Observer = "card_to_graveyard"
+	// TurnedFaceUp: "whenever a permanent is turned face up", once per permanent.
+	TurnedFaceUp Observer = "turned_face_up"
+	// CreatureEnters: "whenever a creature enters", once per creature permanent.
+	CreatureEnters Observer = "creature_enters"
+	// Mutates: "whenever this creature mutates", once per such ability of
+	// the mutated permanent, with Source the component that has it.
+	Mutates Observer = "mutates"
+)
+
+// Observers lists every standard observer, in a fixed order.
+var Observers = []Observer{CreatureDies, CardToGraveyard, TurnedFaceUp, CreatureEnters, Mutates}
+
+// An Event is one thing that happened during an action.
+type Event struct {
+	Kind EventKind `json:"kind"`
+	// Rule is the rule that caused or governs the event, when one does.
+	Rule RuleID `json:"rule,omitempty"`
+	// Object is the permanent, card or token the event concerns.
+	Object   ObjectID    `json:"object,omitempty"`
+	From     Zone        `json:"from,omitempty"`
+	To       Zone        `json:"to,omitempty"`
+	Objects  int         `json:"objects,omitempty"` // objects that changed zones
+	Cards    int         `json:"cards,omitempty"`   // cards that changed zones
+	Moves    []Placement `json:"moves,omitempty"`
+	Observer Observer    `json:"observer,omitempty"`
+	// Source is the component whose ability triggered, for Mutates, or
+	// the permanent whose replacement effect moved a card.
+	Source   ObjectID   `json:"source,omitempty"`
+	Player   PlayerID   `json:"player,omitempty"`
+	Revealed []ObjectID `json:"revealed,omitempty"`
+	// Status is the status after a StatusChange.
+	Status *Status `json:"status,omitempty"`
+}
+
+// A Placement is where one component of a permanent (or one card) went.
+type Placement struct {
+	Object ObjectID `json:"object"`
+	To     Zone     `json:"to"`
+	Owner  PlayerID `json:"owner,omitempty"`
+	// By names the permanent whose replacement effect sent it there, or
+	// "commander" for the commander's choice (CR 903.9).
+	By ObjectID `json:"by,omitempty"`
+}

@@ -1,0 +1,334 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+)
+
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9_.:@-]{1,64}$`)
+
+// Validate reports whether s is well formed: known format, unique and
+// well-formed ids, a valid catalogue, every object in exactly one place, and
+// a starting state that agrees with the rules that define it (for example
+// CR 730.2e: a merged permanent's face-down status is its topmost
+// component's). It does not play the actions; an engine reports an action
+// that cannot be performed when it gets there.
+func (s *Scenario) Validate() error {
+	v := validator{s: s}
+	v.all()
+	if len(v.errs) > 0 {
+		return fmt.Errorf("scenario %q: %w", s.Name, errors.Join(v.errs...))
+	}
+	return nil
+}
+
+type validator struct {
+	s    *Scenario
+	errs []error
+	// where each object is, for "exactly one place"
+	place map[ObjectID]string
+}
+
+func (v *validator) fail(format string, args ...any) {
+	v.errs = append(v.errs, fmt.Errorf(format, args...))
+}
+
+func (v *validator) all() {
+	s := v.s
+	if s.Format != ScenarioFormat {
+		v.fail("format is %q, want %q", s.Format, ScenarioFormat)
+		return
+	}
+	if s.Name == "" {
+		v.fail("name is empty")
+	}
+	defs := map[string]bool{}
+	for i := range s.Catalogue {
+		d := &s.Catalogue[i]
+		if err := d.Validate(); err != nil {
+			v.fail("catalogue[%d]: %w", i, err)
+		}
+		if defs[d.Name] {
+			v.fail("catalogue[%d]: %q is defined twice", i, d.Name)
+		}
+		defs[d.Name] = true
+	}
+	players := map[PlayerID]bool{}
+	for i, p := range s.Start.Players {
+		if !idPattern.MatchString(string(p.ID)) {
+			v.fail("start.players[%d]: bad player id %q", i, p.ID)
+		}
+		if players[p.ID] {
+			v.fail("start.players[%d]: player %s appears twice", i, p.ID)
+		}
+		players[p.ID] = true
+	}
+	if len(s.Start.Players) != 2 {
+		v.fail("start.players: a scenario has exactly two players, found %d", len(s.Start.Players))
+	}
+	if !players[s.Start.Active] {
+		v.fail("start.active: %q is not a player", s.Start.Active)
+	}
+	objects := map[ObjectID]*Object{}
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		at := fmt.Sprintf("objects[%d] (%s)", i, o.ID)
+		if !idPattern.MatchString(string(o.ID)) {
+			v.fail("objects[%d]: bad id %q (letters, digits and _.:@- only)", i, o.ID)
+		}
+		if objects[o.ID] != nil {
+			v.fail("%s: id is used twice", at)
+		}
+		objects[o.ID] = o
+		if !players[o.Owner] {
+			v.fail("%s: owner %q is not a player", at, o.Owner)
+		}
+		switch {
+		case o.Copy != nil && o.Def != "":
+			v.fail("%s: has both def and copy", at)
+		case o.Copy != nil:
+			if !o.Token {
+				v.fail("%s: only tokens carry copiable values inline", at)
+			}
+			if err := o.Copy.Validate(); err != nil {
+				v.fail("%s: copy: %w", at, err)
+			}
+		case !defs[o.Def]:
+			v.fail("%s: def %q is not in the catalogue", at, o.Def)
+		}
+		if o.Commander && o.Token {
+			v.fail("%s: a token can't be a commander (CR 903.3: the commander is a card)", at)
+		}
+	}
+
+	v.place = map[ObjectID]string{}
+	put := func(id ObjectID, where string) {
+		o := objects[id]
+		switch {
+		case o == nil:
+			v.fail("%s: no object %q", where, id)
+		case v.place[id] != "":
+			v.fail("%s: %s is already in %s; an object is in one place", where, id, v.place[id])
+		default:
+			v.place[id] = where
+		}
+	}
+	for _, p := range s.Start.Players {
+		for _, z := range []Zone{Library, Hand, Graveyard, Exile, Command} {
+			ids, _ := p.Zones.Get(z)
+			for j, id := range ids {
+				where := fmt.Sprintf("start.players[%s].%s[%d]", p.ID, z, j)
+				put(id, where)
+				if o := objects[id]; o != nil {
+					if o.Token {
+						v.fail("%s: token %s is outside the battlefield; it would have ceased to exist (CR 704.5d)", where, id)
+					}
+					if o.Owner != p.ID {
+						v.fail("%s: %s is owned by %s; a card is in its owner's %s (CR 400.3)", where, id, o.Owner, z)
+					}
+				}
+			}
+		}
+	}
+	perms := map[ObjectID]bool{}
+	for i := range s.Start.Battlefield {
+		v.permanent(i, objects, put, players, perms)
+	}
+	for i := range s.Start.Battlefield {
+		p := &s.Start.Battlefield[i]
+		if p.AttachedTo != "" && !perms[p.AttachedTo] {
+			v.fail("start.battlefield[%d] (%s): attached_to %q is not a permanent", i, p.ID, p.AttachedTo)
+		}
+		if p.EnchantedPlayer != "" && !players[p.EnchantedPlayer] {
+			v.fail("start.battlefield[%d] (%s): enchanted_player %q is not a player", i, p.ID, p.EnchantedPlayer)
+		}
+	}
+	for i, so := range s.Start.Stack {
+		where := fmt.Sprintf("start.stack[%d]", i)
+		put(so.Object, where)
+		if !players[so.Controller] {
+			v.fail("%s: controller %q is not a player", where, so.Controller)
+		}
+		if so.Target != "" && !perms[so.Target] {
+			v.fail("%s: target %q is not a permanent", where, so.Target)
+		}
+	}
+	for i, l := range s.Start.Links {
+		if !perms[l.Source] {
+			v.fail("start.links[%d]: source %q is not a permanent", i, l.Source)
+		}
+		for _, c := range l.Cards {
+			if objects[c] == nil {
+				v.fail("start.links[%d]: no object %q", i, c)
+			}
+		}
+	}
+	for i := range s.Actions {
+		v.action(i, &s.Actions[i], players)
+	}
+	for i, e := range s.Expect {
+		if e.After < 0 || e.After >= len(s.Actions) {
+			v.fail("expect[%d]: after %d is not an action index (0..%d)", i, e.After, len(s.Actions)-1)
+		}
+		for o := range e.Triggers {
+			if !slices.Contains(Observers, o) {
+				v.fail("expect[%d]: unknown observer %q (want one of %v)", i, o, Observers)
+			}
+		}
+	}
+}
+
+func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(ObjectID, string), players map[PlayerID]bool, perms map[ObjectID]bool) {
+	p := &v.s.Start.Battlefield[i]
+	at := fmt.Sprintf("start.battlefield[%d] (%s)", i, p.ID)
+	if !idPattern.MatchString(string(p.ID)) {
+		v.fail("start.battlefield[%d]: bad id %q", i, p.ID)
+	}
+	if perms[p.ID] || objects[p.ID] != nil {
+		v.fail("%s: id is already used by another permanent or object", at)
+	}
+	perms[p.ID] = true
+	if !players[p.Controller] {
+		v.fail("%s: controller %q is not a player", at, p.Controller)
+	}
+	if p.Derived != nil {
+		v.fail("%s: derived values are computed by the engine and must not be given", at)
+	}
+	if len(p.Components) == 0 {
+		v.fail("%s: a permanent has at least one component", at)
+		return
+	}
+	if p.Mutated && len(p.Components) < 2 {
+		v.fail("%s: mutated is set on a permanent with one component", at)
+	}
+	for k, n := range p.Counters {
+		if n <= 0 {
+			v.fail("%s: counter %q has count %d; omit counters that are absent", at, k, n)
+		}
+	}
+	for j, e := range p.Effects {
+		switch e.Kind {
+		case EffectPump:
+		case EffectCopy:
+			if v.s.Def(e.Of) == nil {
+				v.fail("%s: effects[%d] copies %q, which is not in the catalogue", at, j, e.Of)
+			}
+		default:
+			v.fail("%s: effects[%d]: unknown kind %q", at, j, e.Kind)
+		}
+		if j > 0 && e.Timestamp <= p.Effects[j-1].Timestamp {
+			v.fail("%s: effects are listed in increasing timestamp order", at)
+		}
+	}
+	meld := 0
+	for j, c := range p.Components {
+		where := fmt.Sprintf("%s.components[%d]", at, j)
+		put(c.Object, where)
+		o := objects[c.Object]
+		if o == nil {
+			continue
+		}
+		def := v.s.Def(o.Def)
+		if o.Copy != nil {
+			def = o.Copy
+		}
+		if def == nil {
+			continue
+		}
+		switch c.Face {
+		case "", Front:
+		case Back:
+			if !def.Layout.DoubleFaced() {
+				v.fail("%s: %s (%s, layout %s) has no back face", where, c.Object, def.Name, def.Layout)
+			}
+			if def.Layout == LayoutMeld {
+				meld++
+			}
+		default:
+			v.fail("%s: unknown face %q (want front or back)", where, c.Face)
+		}
+		if c.FaceDown != (c.FaceDownBy != "") {
+			v.fail("%s: face_down_by is set exactly when face_down is", where)
+		}
+		if c.FaceDown {
+			switch c.FaceDownBy {
+			case ByMorph, ByDisguise, ByManifest, ByCloak, ByEffect:
+			default:
+				v.fail("%s: unknown face_down_by %q", where, c.FaceDownBy)
+			}
+			if c.Face == Back {
+				v.fail("%s: a face-down double-faced card has no face up (CR 712.15)", where)
+			}
+		}
+	}
+	if meld > 0 && !(meld == 2 && len(p.Components) == 2 && v.meldPair(p)) {
+		v.fail("%s: a meld card's back face is up only in a melded pair of exactly two cards (CR 712.4b)", at)
+	}
+	if top := p.Components[0]; p.Status.FaceDown != top.FaceDown {
+		v.fail("%s: status face_down=%t but its topmost component %s has face_down=%t (CR 730.2e)", at, p.Status.FaceDown, top.Object, top.FaceDown)
+	}
+}
+
+func (v *validator) meldPair(p *Permanent) bool {
+	a, b := v.s.Object(p.Components[0].Object), v.s.Object(p.Components[1].Object)
+	if a == nil || b == nil || a.Token || b.Token {
+		return false
+	}
+	da, db := v.s.Def(a.Def), v.s.Def(b.Def)
+	return da != nil && db != nil && da.MeldPartner == db.Name && db.MeldPartner == da.Name
+}
+
+// needs lists, per action type, the fields that must be set.
+var needs = map[ActionType][]string{
+	Cast: {"object"}, CastMutate: {"object", "target"}, Resolve: {},
+	Merge: {"object", "target"}, Meld: {"object", "with"},
+	TurnFaceDown: {"object"}, TurnFaceUp: {"object"}, Manifest: {"player", "object", "method"},
+	Transform: {"object"}, Convert: {"object"}, Flip: {"object"},
+	Tap: {"object"}, Untap: {"object"}, PhaseOut: {"object"}, PhaseIn: {"object"},
+	Move: {"object", "to"}, Return: {"object"}, ExileFound: {"object", "source"},
+	AddCounters: {"object", "counter", "n"}, Pump: {"object"},
+	BecomeCopy: {"object", "card"}, TokenCopy: {"object", "token", "player"}, NextTurn: {},
+}
+
+func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
+	at := fmt.Sprintf("actions[%d] (%s)", i, a.Type)
+	fields, ok := needs[a.Type]
+	if !ok {
+		v.fail("actions[%d]: unknown type %q (want one of %v)", i, a.Type, ActionTypes)
+		return
+	}
+	set := map[string]bool{
+		"object": a.Object != "", "target": a.Target != "", "with": a.With != "",
+		"card": a.Card != "", "token": a.Token != "", "source": a.Source != "",
+		"player": a.Player != "", "to": a.To != "", "method": a.Method != "",
+		"counter": a.Counter != "", "n": a.N != 0,
+	}
+	for _, f := range fields {
+		if !set[f] {
+			v.fail("%s: %s is required", at, f)
+		}
+	}
+	if a.Player != "" && !players[a.Player] {
+		v.fail("%s: player %q is not a player", at, a.Player)
+	}
+	if a.Type == Move {
+		switch a.To {
+		case Graveyard, Hand, LibraryTop, LibraryBottom, Exile:
+		default:
+			v.fail("%s: to %q is not a destination (want graveyard, hand, library_top, library_bottom or exile)", at, a.To)
+		}
+	}
+	if a.Type == AddCounters && a.N < 0 {
+		v.fail("%s: n must be positive", at)
+	}
+	switch a.Choices.Position {
+	case "", Top, Bottom:
+	default:
+		v.fail("%s: choices.position %q is neither top nor bottom", at, a.Choices.Position)
+	}
+	if a.Type == TokenCopy && v.s.Object(a.Token) != nil {
+		v.fail("%s: token id %q is already an object", at, a.Token)
+	}
+}
