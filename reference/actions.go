@@ -1,0 +1,856 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+func (g *game) do(a *model.Action) error {
+	switch a.Type {
+	case model.Cast:
+		return g.cast(a, false)
+	case model.CastMutate:
+		return g.cast(a, true)
+	case model.Resolve:
+		return g.resolve(a)
+	case model.Merge:
+		return g.bareMerge(a)
+	case model.Meld:
+		return g.meld(a)
+	case model.TurnFaceDown:
+		return g.turnFaceDown(a)
+	case model.TurnFaceUp:
+		return g.turnFaceUp(a)
+	case model.Manifest:
+		return g.manifest(a)
+	case model.Transform, model.Convert:
+		return g.transform(a)
+	case model.Flip:
+		return g.flip(a)
+	case model.Tap, model.Untap:
+		return g.tap(a)
+	case model.PhaseOut, model.PhaseIn:
+		return g.phase(a)
+	case model.Move:
+		return g.move(a)
+	case model.Return:
+		return g.returnFound(a)
+	case model.ExileFound:
+		return g.exileFound(a)
+	case model.AddCounters:
+		return g.addCounters(a)
+	case model.Pump:
+		return g.pump(a)
+	case model.BecomeCopy:
+		return g.becomeCopy(a)
+	case model.TokenCopy:
+		return g.tokenCopy(a)
+	case model.NextTurn:
+		return g.nextTurn()
+	}
+	return invalid("unknown action type %q", a.Type)
+}
+
+func (g *game) noChoices(a *model.Action) error {
+	if !a.Choices.IsZero() {
+		return invalid("this action leaves no choice to a player, but choices are scripted")
+	}
+	return nil
+}
+
+func (g *game) nothingHappens(rule model.RuleID, id model.ObjectID) {
+	g.emit(model.Event{Kind: model.NothingHappens, Rule: rule, Object: id})
+}
+
+func (g *game) statusChanged(rule model.RuleID, p *model.Permanent) {
+	st := p.Status
+	g.emit(model.Event{Kind: model.StatusChange, Rule: rule, Object: p.ID, Status: &st})
+}
+
+// cast puts a card from its owner's hand onto the stack. A mutating
+// creature spell targets a non-Human creature with the same owner
+// (CR 702.140a).
+func (g *game) cast(a *model.Action, mutate bool) error {
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	o := g.objects[a.Object]
+	if o == nil || o.Token {
+		return invalid("%s is not a card", a.Object)
+	}
+	if z, _ := g.zoneOf(a.Object); z != model.Hand {
+		return invalid("%s is not in its owner's hand", a.Object)
+	}
+	d := g.def(a.Object)
+	so := model.StackObject{Object: a.Object, Controller: o.Owner}
+	switch {
+	case mutate:
+		if !d.Front.HasAbility(model.Mutate) {
+			return invalid("%s (%s) has no mutate ability", a.Object, d.Name)
+		}
+		if a.Method != "" {
+			return invalid("a mutating creature spell is not cast face down")
+		}
+		if err := g.mutateTargetLegal(a.Target, o.Owner); err != nil {
+			return invalid("can't target %s: %v", a.Target, err)
+		}
+		so.Target = a.Target
+	case a.Method == model.ByMorph || a.Method == model.ByDisguise:
+		if !d.Front.HasAbility(model.AbilityID(a.Method)) {
+			return invalid("%s (%s) has no %s ability (CR 702.37a, 702.168a)", a.Object, d.Name, a.Method)
+		}
+		so.FaceDownBy = a.Method
+	case a.Method != "":
+		return invalid("a card is cast face down only with morph or disguise, not %q", a.Method)
+	case d.InstantOrSorcery():
+		return unsupported("instant-and-sorcery-spells", "the model casts only permanent spells")
+	}
+	if err := g.takeFromZone(a.Object, model.Hand); err != nil {
+		return err
+	}
+	g.st.Stack = append(g.st.Stack, so)
+	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Object, From: model.Hand, To: model.StackZone, Objects: 1, Cards: 1})
+	return nil
+}
+
+// mutateTargetLegal checks CR 702.140a's target: a non-Human creature with
+// the same owner as the spell.
+func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error {
+	p := g.st.Permanent(id)
+	if p == nil {
+		return invalid("%s is not on the battlefield", id)
+	}
+	if p.Status.PhasedOut {
+		return invalid("%s is phased out (CR 702.26b)", id)
+	}
+	d, err := g.derive(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !slices.Contains(d.Characteristics.Types, "creature"):
+		return invalid("%s is not a creature (CR 702.140a)", id)
+	case slices.Contains(d.Characteristics.Subtypes, "Human"):
+		return invalid("%s is a Human (CR 702.140a)", id)
+	case g.ownerOf(p) != owner:
+		return invalid("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)
+	}
+	return nil
+}
+
+// resolve resolves the top object of the stack (CR 608.3).
+func (g *game) resolve(a *model.Action) error {
+	if len(g.st.Stack) == 0 {
+		return invalid("the stack is empty")
+	}
+	so := g.st.Stack[len(g.st.Stack)-1]
+	if so.Target != "" {
+		if err := g.mutateTargetLegal(so.Target, g.obj(so.Object).Owner); err == nil {
+			// CR 702.140c: a legal target; the spell merges with it.
+			if a.Choices.Position == "" {
+				return invalid("choices.position is required: the spell's controller puts it on top or underneath (CR 702.140c)")
+			}
+			if len(a.Choices.Order) > 0 || a.Choices.Replacement != "" || a.Choices.CommandZone != nil || a.Choices.May != nil {
+				return invalid("resolving a mutating spell leaves only choices.position to choose")
+			}
+			g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
+			return g.mergeInto(so.Object, so.Target, a.Choices.Position, model.StackZone, true)
+		}
+		// CR 702.140b: the target is illegal; it resolves as a creature spell.
+		g.emit(model.Event{Kind: model.NothingHappens, Rule: "702.140b", Object: so.Object})
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
+	c := model.Component{Object: so.Object}
+	if so.FaceDownBy != "" {
+		c.FaceDown, c.FaceDownBy = true, so.FaceDownBy // CR 708.3, 702.37c
+	}
+	p := model.Permanent{ID: model.EnteredID(so.Object, g.action), Controller: so.Controller, Components: []model.Component{c}}
+	return g.enter(p, model.StackZone) // CR 608.3a
+}
+
+// mergeInto merges card id, leaving zone from, with permanent target
+// (CR 730.2).
+func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from model.Zone, mutating bool) error {
+	p := g.st.Permanent(target)
+	if g.melded(p) {
+		return unsupported("merge-with-melded-permanent",
+			"CR 730 does not say which face of a meld card a component shows, nor which card of the pair is topmost")
+	}
+	for _, e := range p.Effects {
+		if e.Kind == model.EffectCopy {
+			return unsupported("copy-effect-on-merged-permanent",
+				"CR 730.2a and 707 do not say how a copy effect on %s combines with the merge effect", target)
+		}
+	}
+	if !mutating && p.Mutated {
+		return unsupported("bare-merge-with-mutated-permanent",
+			"CR 730.2a and 702.140e do not say whether a merge that is not a mutation keeps every component's abilities")
+	}
+	if g.obj(id).Owner != g.ownerOf(p) {
+		return unsupported("merged-permanent-with-several-owners",
+			"%s and %s have different owners; CR 730.3a assumes a merged permanent has one owner", id, target)
+	}
+	wasFaceDown := p.Status.FaceDown
+	c := model.Component{Object: id}
+	if pos == model.Top {
+		p.Components = append([]model.Component{c}, p.Components...)
+	} else {
+		p.Components = append(p.Components, c)
+	}
+	if mutating {
+		p.Mutated = true // CR 702.140c
+	}
+	// CR 730.2b: the object leaves its zone and becomes part of the
+	// permanent, which does not enter the battlefield; CR 730.2c: it is
+	// the same object, so control, effects and status carry on.
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: "730.2b", Object: id, From: from, To: model.Battlefield, Objects: 1, Cards: 1})
+	rule := model.RuleID("730.2")
+	if mutating {
+		rule = "702.140c"
+	}
+	g.emit(model.Event{Kind: model.Merged, Rule: rule, Object: target, Source: id})
+	// CR 730.2e: the topmost component sets the face-down status; becoming
+	// face up this way is not turning face up.
+	if p.Status.FaceDown = p.Components[0].FaceDown; p.Status.FaceDown != wasFaceDown {
+		g.statusChanged("730.2e", p)
+	}
+	if !mutating {
+		return nil
+	}
+	// CR 702.140d: each "whenever this creature mutates" ability of the
+	// merged permanent triggers, whichever component has it.
+	d, err := g.derive(p)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(d.Characteristics.Abilities, model.OnMutate) {
+		return nil
+	}
+	for _, c := range p.Components {
+		if c.FaceDown {
+			continue
+		}
+		if f, _ := g.componentFace(p, c); f.HasAbility(model.OnMutate) {
+			g.emit(model.Event{Kind: model.Trigger, Observer: model.Mutates, Object: p.ID, Source: c.Object})
+		}
+	}
+	return nil
+}
+
+// bareMerge performs the CR 730.2 primitive with a card from a zone other
+// than the battlefield.
+func (g *game) bareMerge(a *model.Action) error {
+	o := g.objects[a.Object]
+	if o == nil || o.Token {
+		return invalid("%s is not a card", a.Object)
+	}
+	z, _ := g.zoneOf(a.Object)
+	if z == "" {
+		return invalid("%s is not in a zone it can merge from", a.Object)
+	}
+	if g.def(a.Object).InstantOrSorcery() {
+		return unsupported("merge-instant-or-sorcery", "an instant or sorcery card merged face up would be an instant on the battlefield; no rule covers it")
+	}
+	if _, err := g.permanent(a.Target); err != nil {
+		return err
+	}
+	if a.Choices.Position == "" {
+		return invalid("choices.position is required: top or bottom (CR 730.2)")
+	}
+	if err := g.takeFromZone(a.Object, z); err != nil {
+		return err
+	}
+	return g.mergeInto(a.Object, a.Target, a.Choices.Position, z, false)
+}
+
+// meld exiles two permanents and melds them if they are a meld pair
+// (CR 701.42a-c, 712.4a).
+func (g *game) meld(a *model.Action) error {
+	p1, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	p2, err := g.permanent(a.With)
+	if err != nil {
+		return err
+	}
+	if a.Object == a.With {
+		return invalid("a permanent can't meld with itself")
+	}
+	for _, p := range []*model.Permanent{p1, p2} {
+		if len(p.Components) > 1 {
+			return unsupported("meld-merged-permanent", "%s is represented by several components; CR 701.42 speaks of two cards", p.ID)
+		}
+		if p.Status.FaceDown {
+			return invalid("%s is face down and has no name, so the meld ability's condition can't be met", p.ID)
+		}
+	}
+	controller := p1.Controller
+	for _, p := range []*model.Permanent{p1, p2} {
+		if p.Controller != controller || g.ownerOf(p) != controller {
+			return invalid("the meld ability needs its controller to own and control both %s and %s", a.Object, a.With)
+		}
+	}
+	d1, _ := g.derive(p1)
+	d2, _ := g.derive(p2)
+	def1 := g.def(p1.Components[0].Object)
+	if def1.Layout != model.LayoutMeld || d2.Characteristics.Name != def1.MeldPartner || d1.Characteristics.Name != def1.Name {
+		return invalid("%s (%s) and %s (%s) are not named as a meld pair", a.Object, d1.Characteristics.Name, a.With, d2.Characteristics.Name)
+	}
+	// Both are exiled first (CR 712.4a).
+	var cards []model.ObjectID
+	for _, p := range []*model.Permanent{p1, p2} {
+		id := p.Components[0].Object
+		if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
+			return err
+		}
+		if !g.obj(id).Token {
+			cards = append(cards, id)
+		}
+	}
+	c1, c2 := p1.Components[0].Object, p2.Components[0].Object
+	o1, o2 := g.obj(c1), g.obj(c2)
+	pair := !o1.Token && !o2.Token && g.def(c1).MeldPartner == g.def(c2).Name && g.def(c2).MeldPartner == g.def(c1).Name
+	if !pair {
+		// CR 701.42b-c: they can't be melded and stay in exile; a token
+		// there ceases to exist (CR 704.5d).
+		g.nothingHappens("701.42c", a.Object)
+		return g.orderExile(cards, a.Choices.Order)
+	}
+	if len(a.Choices.Order) > 0 {
+		return invalid("choices.order does not fit: the two cards leave exile as one melded permanent")
+	}
+	for _, c := range cards {
+		if err := g.takeFromZone(c, model.Exile); err != nil {
+			return err
+		}
+	}
+	// CR 712.14c: one permanent, both back faces up.
+	p := model.Permanent{
+		ID: model.EnteredID(c1, g.action), Controller: controller,
+		Components: []model.Component{{Object: c1, Face: model.Back}, {Object: c2, Face: model.Back}},
+	}
+	return g.enter(p, model.Exile)
+}
+
+// orderExile arranges cards that were just exiled together: the exiling
+// player picks their relative timestamp order when there are several
+// (CR 613.7m, 730.3b).
+func (g *game) orderExile(cards []model.ObjectID, order []model.ObjectID) error {
+	if len(cards) < 2 {
+		if len(order) > 0 && !slices.Equal(order, cards) {
+			return invalid("choices.order %v does not fit the cards exiled, %v", order, cards)
+		}
+		return nil
+	}
+	if err := samePermutation(order, cards); err != nil {
+		return err
+	}
+	// They were appended in component order; put them in the chosen order.
+	ref := g.player(g.obj(cards[0]).Owner).Zones.Ref(model.Exile)
+	*ref = slices.DeleteFunc(*ref, func(id model.ObjectID) bool { return slices.Contains(cards, id) })
+	*ref = append(*ref, order...)
+	return nil
+}
+
+// samePermutation checks that order arranges exactly the cards in moving.
+func samePermutation(order, moving []model.ObjectID) error {
+	if len(order) == 0 {
+		return invalid("choices.order is required: %d cards move together and a player orders them (%v)", len(moving), moving)
+	}
+	a, b := slices.Sorted(slices.Values(order)), slices.Sorted(slices.Values(moving))
+	if !slices.Equal(a, b) {
+		return invalid("choices.order %v does not fit the cards moving, %v", order, moving)
+	}
+	return nil
+}
+
+// turnFaceDown turns a permanent face down by an effect that lists no
+// characteristics (CR 708.2a).
+func (g *game) turnFaceDown(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if p.Status.FaceDown {
+		g.nothingHappens("708.2b", p.ID) // already face down
+		return nil
+	}
+	if g.merged(p) {
+		for _, c := range p.Components {
+			if g.def(c.Object).Layout.DoubleFaced() {
+				g.nothingHappens("730.2j", p.ID) // a double-faced component
+				return nil
+			}
+		}
+	} else if g.def(p.Components[0].Object).Layout.DoubleFaced() {
+		g.nothingHappens("712.16", p.ID) // melded or double-faced permanent
+		return nil
+	}
+	// CR 730.2f: each face-up component turns face down.
+	for i := range p.Components {
+		if !p.Components[i].FaceDown {
+			p.Components[i].FaceDown, p.Components[i].FaceDownBy = true, model.ByEffect
+		}
+	}
+	p.Status.FaceDown = true
+	p.Timestamp = g.nextTimestamp() // CR 613.7f
+	g.statusChanged("730.2f", p)
+	return nil
+}
+
+// turnFaceUp turns a face-down permanent face up, by an effect or by a
+// special action (CR 702.37e, 701.40b, 701.58b).
+func (g *game) turnFaceUp(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if !p.Status.FaceDown {
+		return invalid("%s is not face down", p.ID)
+	}
+	merged := g.merged(p)
+	top := p.Components[0]
+	if a.Method != "" && a.Method != model.ByEffect {
+		if merged {
+			return unsupported("special-action-on-merged-permanent",
+				"the rules do not say whose %s cost turns a face-down merged permanent face up", a.Method)
+		}
+		d := g.def(top.Object)
+		switch a.Method {
+		case model.ByMorph, model.ByDisguise:
+			if !d.Front.HasAbility(model.AbilityID(a.Method)) {
+				return invalid("%s has no %s ability, so it can't be turned face up this way (CR 702.37e, 702.168d)", p.ID, a.Method)
+			}
+		case model.ByManifest, model.ByCloak:
+			if top.FaceDownBy != a.Method || !d.Front.Has("creature") || d.Front.ManaCost == "" {
+				return invalid("%s is not a %sed permanent represented by a creature card with a mana cost (CR 701.40b, 701.58b)", p.ID, a.Method)
+			}
+		default:
+			return invalid("unknown method %q", a.Method)
+		}
+	}
+	var hidden []model.ObjectID
+	for _, c := range p.Components {
+		if c.FaceDown {
+			hidden = append(hidden, c.Object)
+		}
+	}
+	for _, c := range p.Components {
+		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() {
+			continue
+		}
+		// An instant or sorcery card can't be turned face up: the
+		// controller reveals it and it stays face down.
+		rule := model.RuleID("730.2g")
+		if !merged {
+			switch top.FaceDownBy {
+			case model.ByManifest:
+				rule = "701.40g"
+			case model.ByCloak:
+				rule = "701.58g"
+			default:
+				return unsupported("face-down-instant-not-manifested",
+					"no rule covers turning face up an instant or sorcery made face down by %s", top.FaceDownBy)
+			}
+		}
+		g.emit(model.Event{Kind: model.Reveal, Rule: rule, Object: p.ID, Player: p.Controller, Revealed: hidden})
+		g.nothingHappens(rule, p.ID)
+		return nil
+	}
+	// CR 730.2f: each face-down component turns face up, a double-faced
+	// one with its front face up (CR 712.15a).
+	for i := range p.Components {
+		if p.Components[i].FaceDown {
+			p.Components[i] = model.Component{Object: p.Components[i].Object}
+		}
+	}
+	p.Status.FaceDown = false
+	p.Timestamp = g.nextTimestamp() // CR 613.7f
+	g.statusChanged("730.2f", p)
+	// CR 708.8: it does not enter the battlefield again.
+	g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceUp, Object: p.ID})
+	return nil
+}
+
+// manifest puts the top card of a library onto the battlefield face down
+// (CR 701.40a, 701.58a).
+func (g *game) manifest(a *model.Action) error {
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if a.Method != model.ByManifest && a.Method != model.ByCloak {
+		return invalid("method must be manifest or cloak, not %q", a.Method)
+	}
+	lib := g.player(a.Player).Zones.Library
+	if len(lib) == 0 || lib[0] != a.Object {
+		return invalid("%s is not the top card of %s's library", a.Object, a.Player)
+	}
+	if err := g.takeFromZone(a.Object, model.Library); err != nil {
+		return err
+	}
+	p := model.Permanent{
+		ID: model.EnteredID(a.Object, g.action), Controller: a.Player,
+		Components: []model.Component{{Object: a.Object, FaceDown: true, FaceDownBy: a.Method}},
+	}
+	return g.enter(p, model.Library) // CR 708.3: it enters already face down
+}
+
+// canTurnOver reports whether a component can transform or convert, and
+// otherwise the rule that stops it.
+func (g *game) canTurnOver(c model.Component) (bool, model.RuleID) {
+	d := g.def(c.Object)
+	switch {
+	case d.Layout == model.LayoutMeld:
+		return false, "712.4c"
+	case d.Layout != model.LayoutTransform && d.Layout != model.LayoutModal:
+		return false, "712.9"
+	}
+	other := d.Back
+	if c.Face == model.Back {
+		other = &d.Front
+	}
+	if other.Has("instant") || other.Has("sorcery") {
+		return false, "712.10"
+	}
+	return true, ""
+}
+
+// transform turns a permanent to its other face (CR 701.27, 701.28).
+func (g *game) transform(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	rule := model.RuleID("701.27a")
+	if a.Type == model.Convert {
+		rule = "701.28a"
+	}
+	if g.melded(p) {
+		g.nothingHappens("712.4c", p.ID)
+		return nil
+	}
+	if !g.merged(p) {
+		c := &p.Components[0]
+		if c.FaceDown {
+			g.nothingHappens("712.15a", p.ID)
+			return nil
+		}
+		if ok, why := g.canTurnOver(*c); !ok {
+			g.nothingHappens(why, p.ID)
+			return nil
+		}
+		c.Face = other(c.Face)
+		p.Timestamp = g.nextTimestamp() // CR 613.7g; effects stay (CR 712.18)
+		g.emit(model.Event{Kind: model.StatusChange, Rule: rule, Object: p.ID})
+		return nil
+	}
+	// CR 730.2i: the merged permanent is not double-faced; each component
+	// that can transform turns over.
+	for _, c := range p.Components {
+		if c.FaceDown {
+			return unsupported("transform-merged-with-face-down-component",
+				"CR 730.2i and 712.15a do not say whether face-down component %s of %s turns over", c.Object, p.ID)
+		}
+	}
+	turned := 0
+	for i := range p.Components {
+		if ok, _ := g.canTurnOver(p.Components[i]); ok {
+			p.Components[i].Face = other(p.Components[i].Face)
+			turned++
+		}
+	}
+	if turned == 0 {
+		g.nothingHappens("730.2i", p.ID)
+		return nil
+	}
+	g.emit(model.Event{Kind: model.StatusChange, Rule: "730.2i", Object: p.ID})
+	return nil
+}
+
+func other(f model.FaceSide) model.FaceSide {
+	if f == model.Back {
+		return model.Front
+	}
+	return model.Back
+}
+
+// flip flips a permanent (CR 710); flipping is one-way (CR 710.4).
+func (g *game) flip(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if p.Status.Flipped {
+		g.nothingHappens("710.4", p.ID)
+		return nil
+	}
+	if p.Status.FaceDown {
+		return unsupported("flip-face-down-permanent", "a face-down permanent has no ability that could flip it")
+	}
+	p.Status.Flipped = true
+	g.statusChanged("110.5c", p)
+	return nil
+}
+
+// tap taps or untaps a permanent (CR 701.26).
+func (g *game) tap(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	want := a.Type == model.Tap
+	if p.Status.Tapped == want {
+		rule := model.RuleID("701.26a")
+		if !want {
+			rule = "701.26b"
+		}
+		g.nothingHappens(rule, p.ID)
+		return nil
+	}
+	p.Status.Tapped = want
+	g.statusChanged("110.5c", p)
+	return nil
+}
+
+// phase phases a permanent out or in (CR 702.26). No zone changes; Auras
+// attached to it phase with it (CR 702.26d, 702.26g).
+func (g *game) phase(a *model.Action) error {
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	p := g.st.Permanent(a.Object)
+	if p == nil {
+		return invalid("%s is not on the battlefield", a.Object)
+	}
+	out := a.Type == model.PhaseOut
+	if p.Status.PhasedOut == out {
+		if out {
+			return invalid("%s is already phased out and is treated as though it does not exist (CR 702.26b)", p.ID)
+		}
+		return invalid("%s is not phased out", p.ID)
+	}
+	g.setPhased(p, out)
+	return nil
+}
+
+func (g *game) setPhased(p *model.Permanent, out bool) {
+	rule := model.RuleID("702.26b")
+	if !out {
+		rule = "702.26c"
+	}
+	p.Status.PhasedOut = out
+	g.statusChanged(rule, p)
+	for i := range g.st.Battlefield {
+		if q := &g.st.Battlefield[i]; q.AttachedTo == p.ID && q.Status.PhasedOut != out {
+			q.Status.PhasedOut = out
+			g.statusChanged("702.26g", q)
+		}
+	}
+}
+
+func (g *game) addCounters(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if p.Counters == nil {
+		p.Counters = map[string]int{}
+	}
+	p.Counters[a.Counter] += a.N
+	return nil
+}
+
+// pump gives a permanent +N/+N until end of turn (a layer 7c effect).
+func (g *game) pump(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	p.Effects = append(p.Effects, model.Effect{Kind: model.EffectPump, Timestamp: g.nextTimestamp(), Power: a.Power, Toughness: a.Toughness, UntilEndOfTurn: true})
+	return nil
+}
+
+// becomeCopy exiles a creature card from a graveyard and makes a permanent
+// a copy of it, except with the abilities in Gains (Dimir Doppelganger;
+// CR 707.2, 707.9a). Status is kept (CR 110.5c).
+func (g *game) becomeCopy(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if g.merged(p) || g.melded(p) {
+		return unsupported("copy-effect-on-merged-permanent",
+			"CR 730.2a and 707 do not say how a copy effect on %s combines with the merge", p.ID)
+	}
+	o := g.objects[a.Card]
+	if o == nil || o.Token {
+		return invalid("%s is not a card", a.Card)
+	}
+	if z, _ := g.zoneOf(a.Card); z != model.Graveyard {
+		return invalid("%s is not in a graveyard", a.Card)
+	}
+	if !g.def(a.Card).Front.Has("creature") {
+		return invalid("%s is not a creature card", a.Card)
+	}
+	if err := g.takeFromZone(a.Card, model.Graveyard); err != nil {
+		return err
+	}
+	ex := g.player(o.Owner).Zones.Ref(model.Exile)
+	*ex = append(*ex, a.Card)
+	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Card, From: model.Graveyard, To: model.Exile, Objects: 1, Cards: 1})
+	p.Effects = append(p.Effects, model.Effect{Kind: model.EffectCopy, Timestamp: g.nextTimestamp(), Of: g.def(a.Card).Name, Gains: a.Gains})
+	return nil
+}
+
+// tokenCopy creates a token that is a copy of a permanent (CR 707.2, 707.8a;
+// a merged creature's combined characteristics are copiable).
+func (g *game) tokenCopy(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	if g.objects[a.Token] != nil {
+		return invalid("token id %s is already in use", a.Token)
+	}
+	if g.melded(p) {
+		return unsupported("token-copy-of-melded-permanent",
+			"CR 707.8a makes a copy of a double-faced permanent a double-faced token, but a melded permanent has no front face to give it")
+	}
+	tok := &model.Object{ID: a.Token, Owner: a.Player, Token: true} // CR 111.2
+	top := p.Components[0]
+	face := model.Component{Object: a.Token}
+	hasCopy := slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy })
+	switch {
+	case p.Status.FaceDown || g.merged(p) || hasCopy:
+		if g.merged(p) && p.Status.Flipped {
+			return unsupported("token-copy-of-flipped-merged-permanent",
+				"CR 707.3 and 730.2h do not say whether a copy of a flipped merged permanent takes the alternative characteristics")
+		}
+		// The copiable values are the layer-1 result (CR 613.2c, 707.2),
+		// including face-down values (CR 707.2) and, for a mutated
+		// permanent, every component's abilities.
+		f, err := g.copiableFace(p)
+		if err != nil {
+			return err
+		}
+		name := f.Name
+		if name == "" {
+			name = "face-down copy"
+		}
+		tok.Copy = &model.CardDef{Name: name, Layout: model.LayoutNormal, Front: f}
+		tok.Copy.Front.Name = name
+		if f.Name == "" {
+			tok.Copy.Front.Name = ""
+			tok.Copy.Name = ""
+		}
+	default:
+		// A lone card or token: the token copies its definition; a copy of
+		// a double-faced permanent is a double-faced token with the same
+		// face up (CR 707.8a). Status is not copied (CR 707.2).
+		o := g.obj(top.Object)
+		tok.Def, tok.Copy = o.Def, o.Copy
+		face.Face = top.Face
+	}
+	g.objects[a.Token] = tok
+	np := model.Permanent{ID: model.EnteredID(a.Token, g.action), Controller: a.Player, Components: []model.Component{face}}
+	return g.enter(np, "")
+}
+
+// copiableFace returns p's copiable values as a face: layer 1 only.
+func (g *game) copiableFace(p *model.Permanent) (model.Face, error) {
+	q := *p
+	q.Effects = slices.DeleteFunc(slices.Clone(p.Effects), func(e model.Effect) bool { return e.Kind != model.EffectCopy })
+	q.Counters = nil
+	saved := g.st.Links
+	g.st.Links = nil // linked characteristic changes are not copiable values
+	d, err := g.derive(&q)
+	g.st.Links = saved
+	if err != nil {
+		return model.Face{}, err
+	}
+	ch := d.Characteristics
+	return model.Face{Name: ch.Name, Colors: ch.Colors, Types: ch.Types, Subtypes: ch.Subtypes,
+		Supertypes: ch.Supertypes, Power: ch.Power, Toughness: ch.Toughness, Abilities: ch.Abilities}, nil
+}
+
+// nextTurn ends the turn and begins the other player's (CR 514.2, 502).
+func (g *game) nextTurn() error {
+	for i := range g.st.Battlefield {
+		p := &g.st.Battlefield[i]
+		p.Effects = slices.DeleteFunc(p.Effects, func(e model.Effect) bool { return e.UntilEndOfTurn })
+		if len(p.Effects) == 0 {
+			p.Effects = nil
+		}
+	}
+	g.st.Active = g.opponent(g.st.Active)
+	active := g.st.Active
+	// CR 502.1: phasing, all at once.
+	var out, in []model.ObjectID
+	for _, p := range g.st.Battlefield {
+		if p.Controller != active || p.AttachedTo != "" {
+			continue
+		}
+		d, err := g.derive(&p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !p.Status.PhasedOut && slices.Contains(d.Characteristics.Abilities, model.Phasing):
+			out = append(out, p.ID)
+		case p.Status.PhasedOut:
+			in = append(in, p.ID)
+		}
+	}
+	for _, id := range out {
+		g.setPhased(g.st.Permanent(id), true)
+	}
+	for _, id := range in {
+		g.setPhased(g.st.Permanent(id), false)
+	}
+	// CR 502.3: untap; CR 302.6: the active player's permanents have now
+	// been controlled since the turn began.
+	for i := range g.st.Battlefield {
+		p := &g.st.Battlefield[i]
+		if p.Controller != active {
+			continue
+		}
+		p.ControlledSinceTurnStart = true
+		if p.Status.Tapped && !p.Status.PhasedOut {
+			p.Status.Tapped = false
+			g.statusChanged("110.5c", p)
+		}
+	}
+	return nil
+}

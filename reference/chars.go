@@ -1,0 +1,172 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// faceOf returns the face a component shows while face up, and the mana
+// value that face has on the battlefield.
+func (g *game) faceOf(c model.Component) (model.Face, int) {
+	d := g.def(c.Object)
+	front := d.Front.ManaValue()
+	if c.Face != model.Back {
+		return d.Front, front // CR 712.8d
+	}
+	switch d.Layout {
+	case model.LayoutTransform:
+		return *d.Back, front // CR 712.8e: the front face's mana value
+	case model.LayoutModal:
+		return *d.Back, d.Back.ManaValue() // CR 712.8f
+	}
+	return *d.Melded, 0 // meld halves are handled as a pair by derive
+}
+
+// flipped applies a flip card's alternative characteristics: name, text,
+// type line, power and toughness; color and mana cost stay (CR 710.1b-c).
+func flipped(f model.Face, alt *model.Face) model.Face {
+	f.Name, f.Abilities = alt.Name, alt.Abilities
+	f.Types, f.Subtypes, f.Supertypes = alt.Types, alt.Subtypes, alt.Supertypes
+	f.Power, f.Toughness = alt.Power, alt.Toughness
+	return f
+}
+
+// componentFace is the face-up face of a component of permanent p, with
+// the flip card's alternative characteristics if p is flipped (CR 730.2h,
+// 710.2).
+func (g *game) componentFace(p *model.Permanent, c model.Component) (model.Face, int) {
+	f, mv := g.faceOf(c)
+	if d := g.def(c.Object); p.Status.Flipped && d.Layout == model.LayoutFlip {
+		f = flipped(f, d.Flipped)
+	}
+	return f, mv
+}
+
+// derive computes p's characteristics by layers (CR 613) and the values
+// that follow from its components.
+func (g *game) derive(p *model.Permanent) (model.Derived, error) {
+	var d model.Derived
+	top := p.Components[0]
+	topObj := g.obj(top.Object)
+	melded, merged := g.melded(p), g.merged(p)
+	d.Melded, d.Merged = melded, merged
+	d.Token = topObj.Token // CR 730.2d: a token only if the topmost component is
+	for _, c := range p.Components {
+		d.Commander = d.Commander || g.obj(c.Object).Commander // CR 903.3b-c
+	}
+	if !merged {
+		// CR 712.16 speaks of melded and other double-faced permanents;
+		// a merged permanent is never one (CR 730.2i).
+		d.DoubleFaced = g.def(top.Object).Layout.DoubleFaced()
+		// CR 701.27g: only a lone double-faced permanent back face up.
+		d.Transformed = !melded && top.Face == model.Back
+	}
+
+	// Layer 1a: copiable values (CR 613.2a).
+	var face model.Face
+	var mv int
+	switch {
+	case melded:
+		// CR 712.8g: the combined back face; mana value is the sum of the
+		// front faces' mana values.
+		face = *g.def(top.Object).Melded
+		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
+	default:
+		// CR 730.2a: the topmost component's characteristics.
+		face, mv = g.componentFace(p, top)
+	}
+	if p.Mutated {
+		// CR 702.140e: every component's abilities.
+		var abilities []model.AbilityID
+		for i, c := range p.Components {
+			if c.FaceDown && !top.FaceDown && i > 0 {
+				if f, _ := g.faceOf(c); len(f.Abilities) > 0 {
+					return d, unsupported("abilities-of-face-down-component",
+						"%s is a face-down component with abilities under the face-up permanent %s; CR 702.140e and 708.2 do not say whether it adds them", c.Object, p.ID)
+				}
+				continue
+			}
+			f, _ := g.componentFace(p, c)
+			abilities = append(abilities, f.Abilities...)
+		}
+		face.Abilities = abilities
+	}
+	for _, e := range p.Effects {
+		if e.Kind != model.EffectCopy {
+			continue
+		}
+		// CR 707.2: the copy takes the card's copiable values; a card off
+		// the battlefield has only its front face (CR 712.8a).
+		cd := g.s.Def(e.Of)
+		face, mv = cd.Front, cd.Front.ManaValue()
+		face.Abilities = append(slices.Clone(face.Abilities), e.Gains...) // CR 707.9a
+		if p.Status.Flipped && cd.Layout == model.LayoutFlip {
+			// CR 707.3, 110.5c: the copy's own flipped status picks the
+			// alternative characteristics.
+			face = flipped(face, cd.Flipped)
+			face.Abilities = append(slices.Clone(face.Abilities), e.Gains...)
+		}
+	}
+	// Layer 1b: face-down characteristics (CR 613.2b, 708.2). The topmost
+	// component decides the status (CR 730.2e) and its face-down rule lists
+	// what the permanent has.
+	if p.Status.FaceDown {
+		face = model.Face{Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}
+		if top.FaceDownBy == model.ByCloak || top.FaceDownBy == model.ByDisguise {
+			face.Abilities = []model.AbilityID{model.Ward2} // CR 701.58a, 702.168a
+		}
+		mv = 0
+	}
+	ch := model.Characteristics{
+		Name: face.Name, ManaValue: mv, Colors: face.Colors,
+		Types: face.Types, Subtypes: face.Subtypes, Supertypes: face.Supertypes,
+		Power: face.Power, Toughness: face.Toughness,
+	}
+	abilities := slices.Clone(face.Abilities)
+	slices.Sort(abilities)
+	ch.Abilities = slices.Compact(abilities)
+
+	// Layers 4 and 7b: Duplicant's ability (a static ability of the
+	// permanent, linked to its exile ability, CR 607).
+	if slices.Contains(ch.Abilities, model.DuplicantImprint) {
+		if last := g.lastExiledCreature(p.ID); last != nil {
+			ch.Power, ch.Toughness = last.Power, last.Toughness
+			subtypes := append([]string{"Shapeshifter"}, last.Subtypes...)
+			slices.Sort(subtypes)
+			ch.Subtypes = slices.Compact(subtypes)
+		}
+	}
+	// Layer 7c: counters and "gets +N/+N" (CR 613.4c).
+	if ch.Power != nil && ch.Toughness != nil {
+		pw, tg := *ch.Power, *ch.Toughness
+		for _, e := range p.Effects {
+			if e.Kind == model.EffectPump {
+				pw, tg = pw+e.Power, tg+e.Toughness
+			}
+		}
+		n := p.Counters["+1/+1"] - p.Counters["-1/-1"]
+		pw, tg = pw+n, tg+n
+		ch.Power, ch.Toughness = &pw, &tg
+	}
+	d.Characteristics = ch
+	return d, nil
+}
+
+// lastExiledCreature returns the front face of the last creature card
+// exiled with source's linked ability that is still in exile, or nil.
+func (g *game) lastExiledCreature(source model.ObjectID) *model.Face {
+	for _, l := range g.st.Links {
+		if l.Source != source {
+			continue
+		}
+		for i := len(l.Cards) - 1; i >= 0; i-- {
+			c := l.Cards[i]
+			if z, _ := g.zoneOf(c); z == model.Exile && g.def(c).Front.Has("creature") {
+				f := g.def(c).Front // CR 712.8a: the front face in exile
+				return &f
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,279 @@
+// Package reference is mergecheck's reference engine: a minimal model of the
+// rules of merged permanents (CR 730, 702.140, 701.42, 712.21) and permanent
+// status (CR 110.5) that plays a scenario and returns its trace.
+//
+// Each rule it implements carries its number in a comment. Where the rules
+// are silent or a case is outside mergecheck's scope, it refuses the
+// scenario with an [UnsupportedError] naming the feature, rather than guess.
+package reference
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Name and Version identify the reference engine in traces.
+const (
+	Name    = "mergecheck-reference"
+	Version = "0.1.0"
+)
+
+// Run plays s and returns its trace. It is safe for concurrent use: each
+// call works on its own copy of the scenario's state.
+//
+// On error, the returned trace holds the steps completed before the failing
+// action, and the error is an [*ActionError] wrapping [ErrUnsupported] or
+// [ErrInvalid].
+func Run(s *model.Scenario) (*model.Trace, error) {
+	g, err := newGame(s)
+	if err != nil {
+		return nil, &ActionError{Index: -1, Err: err}
+	}
+	start, err := g.snapshot()
+	if err != nil {
+		return nil, &ActionError{Index: -1, Err: err}
+	}
+	t := &model.Trace{Format: model.TraceFormat, Scenario: s.Name, Engine: Name + " " + Version, Start: start}
+	for i := range s.Actions {
+		a := &s.Actions[i]
+		g.action, g.events = i, nil
+		if err := g.do(a); err != nil {
+			return t, &ActionError{Index: i, Type: a.Type, Err: err}
+		}
+		st, err := g.snapshot()
+		if err != nil {
+			return t, &ActionError{Index: i, Type: a.Type, Err: err}
+		}
+		t.Steps = append(t.Steps, model.Step{Action: i, Events: g.events, State: st})
+	}
+	return t, nil
+}
+
+// A departure remembers where the components of a permanent went when it
+// left the battlefield, so that an effect can find the new objects
+// (CR 400.7, 730.3c, 712.21c).
+type departure struct {
+	moves       []model.Placement
+	wasCreature bool
+	wasToken    bool
+}
+
+type game struct {
+	s       *model.Scenario
+	st      model.State
+	objects map[model.ObjectID]*model.Object
+	ts      int // last timestamp handed out
+	action  int
+	events  []model.Event
+	gone    map[model.ObjectID]departure
+}
+
+func newGame(s *model.Scenario) (*game, error) {
+	if err := s.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	g := &game{s: s, objects: map[model.ObjectID]*model.Object{}, gone: map[model.ObjectID]departure{}}
+	if err := deepCopy(&g.st, &s.Start); err != nil {
+		return nil, err
+	}
+	for i := range s.Objects {
+		o := s.Objects[i]
+		g.objects[o.ID] = &o
+	}
+	for _, p := range g.st.Battlefield {
+		g.ts = max(g.ts, p.Timestamp)
+		for _, e := range p.Effects {
+			g.ts = max(g.ts, e.Timestamp)
+		}
+	}
+	for i := range g.st.Battlefield {
+		p := &g.st.Battlefield[i]
+		if err := g.checkStack(p); err != nil {
+			return nil, fmt.Errorf("permanent %s: %w", p.ID, err)
+		}
+	}
+	return g, nil
+}
+
+// checkStack refuses permanents whose makeup the rules do not define.
+func (g *game) checkStack(p *model.Permanent) error {
+	owner := g.obj(p.Components[0].Object).Owner
+	for _, c := range p.Components {
+		o := g.obj(c.Object)
+		if o.Owner != owner {
+			// CR 730.3a speaks of "its owner's graveyard": the rules assume
+			// one owner for a merged permanent.
+			return unsupported("merged-permanent-with-several-owners",
+				"components %s and %s have different owners; CR 730.3a assumes a merged permanent has one owner", p.Components[0].Object, c.Object)
+		}
+		if !c.FaceDown && g.def(c.Object).InstantOrSorcery() && c.Face != model.Back {
+			return invalid("%s (%s) is an instant or sorcery card face up on the battlefield", c.Object, g.def(c.Object).Name)
+		}
+	}
+	if len(p.Components) > 1 && !g.melded(p) {
+		for _, e := range p.Effects {
+			if e.Kind == model.EffectCopy {
+				return unsupported("copy-effect-on-merged-permanent",
+					"CR 730.2a and 707 do not say how a copy effect and the merge effect combine on the components")
+			}
+		}
+	}
+	return nil
+}
+
+func deepCopy(dst, src any) error {
+	b, err := json.Marshal(src)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, dst)
+}
+
+// obj returns the object with the given id. Ids were validated, so a
+// missing one is a bug in the engine.
+func (g *game) obj(id model.ObjectID) *model.Object {
+	o := g.objects[id]
+	if o == nil {
+		panic(fmt.Sprintf("reference: unknown object %s", id))
+	}
+	return o
+}
+
+// def returns the definition an object's characteristics come from.
+func (g *game) def(id model.ObjectID) *model.CardDef {
+	o := g.obj(id)
+	if o.Copy != nil {
+		return o.Copy
+	}
+	return g.s.Def(o.Def)
+}
+
+func (g *game) ownerOf(p *model.Permanent) model.PlayerID {
+	return g.obj(p.Components[0].Object).Owner
+}
+
+func (g *game) nextTimestamp() int {
+	g.ts++
+	return g.ts
+}
+
+func (g *game) emit(e model.Event) { g.events = append(g.events, e) }
+
+// melded reports whether p is a melded permanent: the two cards of one meld
+// pair with their back faces up (CR 701.42a, 712.4a).
+func (g *game) melded(p *model.Permanent) bool {
+	if len(p.Components) != 2 {
+		return false
+	}
+	a, b := p.Components[0], p.Components[1]
+	da, db := g.def(a.Object), g.def(b.Object)
+	return a.Face == model.Back && b.Face == model.Back && da.Layout == model.LayoutMeld &&
+		da.MeldPartner == db.Name && db.MeldPartner == da.Name
+}
+
+// merged reports whether p is a merged permanent (CR 730.2).
+func (g *game) merged(p *model.Permanent) bool {
+	return len(p.Components) > 1 && !g.melded(p)
+}
+
+// permanent returns the permanent id names, refusing one that is absent or
+// phased out: a phased-out permanent is treated as though it does not
+// exist (CR 702.26b).
+func (g *game) permanent(id model.ObjectID) (*model.Permanent, error) {
+	p := g.st.Permanent(id)
+	if p == nil {
+		return nil, invalid("%s is not on the battlefield", id)
+	}
+	if p.Status.PhasedOut {
+		return nil, invalid("%s is phased out and is treated as though it does not exist (CR 702.26b)", id)
+	}
+	return p, nil
+}
+
+func (g *game) player(id model.PlayerID) *model.Player { return g.st.Player(id) }
+
+func (g *game) opponent(id model.PlayerID) model.PlayerID {
+	for _, p := range g.st.Players {
+		if p.ID != id {
+			return p.ID
+		}
+	}
+	return ""
+}
+
+// zoneOf finds which of its owner's zones a card is in.
+func (g *game) zoneOf(id model.ObjectID) (model.Zone, int) {
+	p := g.player(g.obj(id).Owner)
+	for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+		ids, _ := p.Zones.Get(z)
+		if i := slices.Index(ids, id); i >= 0 {
+			return z, i
+		}
+	}
+	return "", -1
+}
+
+// takeFromZone removes card id from the named zone of its owner.
+func (g *game) takeFromZone(id model.ObjectID, z model.Zone) error {
+	ref := g.player(g.obj(id).Owner).Zones.Ref(z)
+	i := slices.Index(*ref, id)
+	if i < 0 {
+		return invalid("%s is not in its owner's %s", id, z)
+	}
+	*ref = slices.Delete(*ref, i, i+1)
+	return nil
+}
+
+func (g *game) removePermanent(id model.ObjectID) model.Permanent {
+	i := slices.IndexFunc(g.st.Battlefield, func(p model.Permanent) bool { return p.ID == id })
+	p := g.st.Battlefield[i]
+	g.st.Battlefield = slices.Delete(g.st.Battlefield, i, i+1)
+	return p
+}
+
+// enter puts a new permanent onto the battlefield with a new timestamp
+// (CR 613.7d) and the default status (CR 110.5b, or face down for
+// CR 708.3), and reports the zone change and the enters observer.
+func (g *game) enter(p model.Permanent, from model.Zone) error {
+	p.Timestamp = g.nextTimestamp()
+	p.Status.FaceDown = p.Components[0].FaceDown
+	g.st.Battlefield = append(g.st.Battlefield, p)
+	cards := 0
+	for _, c := range p.Components {
+		if !g.obj(c.Object).Token {
+			cards++
+		}
+	}
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: "613.7d", Object: p.ID, From: from, To: model.Battlefield, Objects: 1, Cards: cards})
+	d, err := g.derive(g.st.Permanent(p.ID))
+	if err != nil {
+		return err
+	}
+	if slices.Contains(d.Characteristics.Types, "creature") {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
+	}
+	return nil
+}
+
+// snapshot returns the observable state with every permanent's derived values.
+func (g *game) snapshot() (model.State, error) {
+	var st model.State
+	if err := deepCopy(&st, &g.st); err != nil {
+		return st, err
+	}
+	for i := range st.Battlefield {
+		d, err := g.derive(&st.Battlefield[i])
+		if err != nil {
+			return st, fmt.Errorf("permanent %s: %w", st.Battlefield[i].ID, err)
+		}
+		st.Battlefield[i].Derived = &d
+	}
+	for i := range st.Players {
+		slices.Sort(st.Players[i].Zones.Hand)
+		slices.Sort(st.Players[i].Zones.Command)
+	}
+	return st, nil
+}

@@ -1,0 +1,56 @@
+package reference
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// ErrUnsupported is wrapped by every error that refuses a scenario because
+// the rules are silent on it or it is outside the reference's scope.
+// Test for it with errors.Is.
+var ErrUnsupported = errors.New("unsupported")
+
+// ErrInvalid is wrapped by every error that rejects an action the game
+// cannot perform as written, such as one naming an object that is not
+// there or a scripted choice that does not fit.
+var ErrInvalid = errors.New("invalid scenario")
+
+// An UnsupportedError names a feature the reference engine refuses, and
+// why: the rules leave it undefined, or it is outside mergecheck's scope.
+type UnsupportedError struct {
+	Feature string // stable, kebab-case name, e.g. "merge-onto-melded-permanent"
+	Why     string
+}
+
+func (e *UnsupportedError) Error() string {
+	return fmt.Sprintf("unsupported feature %s: %s", e.Feature, e.Why)
+}
+
+// Is makes errors.Is(err, ErrUnsupported) true.
+func (e *UnsupportedError) Is(target error) bool { return target == ErrUnsupported }
+
+// An ActionError reports the action at which a run stopped.
+type ActionError struct {
+	Index int
+	Type  model.ActionType
+	Err   error
+}
+
+func (e *ActionError) Error() string {
+	if e.Index < 0 {
+		return fmt.Sprintf("start state: %v", e.Err)
+	}
+	return fmt.Sprintf("action %d (%s): %v", e.Index, e.Type, e.Err)
+}
+
+func (e *ActionError) Unwrap() error { return e.Err }
+
+func unsupported(feature, format string, args ...any) error {
+	return &UnsupportedError{Feature: feature, Why: fmt.Sprintf(format, args...)}
+}
+
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+}

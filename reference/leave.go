@@ -1,0 +1,488 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// A replacement is a replacement effect that could apply to a permanent
+// leaving the battlefield for a graveyard.
+type replacement struct {
+	source   model.ObjectID
+	to       model.Zone // where it sends what it applies to
+	cardOnly bool       // it speaks of "a card", not tokens (CR 730.3e)
+	reveal   bool       // the card is revealed as it moves (Wheel of Sun and Moon)
+}
+
+// replacements lists the replacement effects that would apply to cards
+// owned by owner going to a graveyard. Phased-out sources don't exist
+// (CR 702.26b).
+func (g *game) replacements(owner model.PlayerID) ([]replacement, error) {
+	var out []replacement
+	for i := range g.st.Battlefield {
+		q := &g.st.Battlefield[i]
+		if q.Status.PhasedOut {
+			continue
+		}
+		d, err := g.derive(q)
+		if err != nil {
+			return nil, err
+		}
+		for _, ab := range d.Characteristics.Abilities {
+			switch {
+			case ab == model.LeylineOfTheVoid && owner != q.Controller:
+				out = append(out, replacement{source: q.ID, to: model.Exile, cardOnly: true})
+			case ab == model.WheelOfSunAndMoon && q.EnchantedPlayer == owner:
+				out = append(out, replacement{source: q.ID, to: model.LibraryBottom, cardOnly: true, reveal: true})
+			case ab == model.RestInPeace:
+				out = append(out, replacement{source: q.ID, to: model.Exile})
+			}
+		}
+	}
+	return out, nil
+}
+
+// move puts a permanent into another zone (CR 730.3, 712.21).
+func (g *game) move(a *model.Action) error {
+	p, err := g.permanent(a.Object)
+	if err != nil {
+		return err
+	}
+	if a.Choices.Position != "" || a.Choices.May != nil {
+		return invalid("moving a permanent leaves no position or may-choice to make")
+	}
+	if a.Source != "" && a.To != model.Exile {
+		return invalid("source is set only when a linked ability exiles the permanent")
+	}
+	if a.Source != "" && g.st.Permanent(a.Source) == nil {
+		return invalid("source %s is not on the battlefield", a.Source)
+	}
+	moves, err := g.leave(p, a, &a.Choices, false)
+	if err != nil {
+		return err
+	}
+	if a.Source != "" {
+		var cards []model.ObjectID
+		for _, m := range moves {
+			if m.To == model.Exile && !g.obj(m.Object).Token {
+				cards = append(cards, m.Object)
+			}
+		}
+		// Exile order is timestamp order, so the link lists the cards the
+		// way the exiling player ordered them (CR 730.3b, 712.21b, 607).
+		ex := g.player(g.obj(p.Components[0].Object).Owner).Zones.Exile
+		slices.SortStableFunc(cards, func(x, y model.ObjectID) int { return slices.Index(ex, x) - slices.Index(ex, y) })
+		g.link(a.Source, cards...)
+	}
+	return g.stateBasedActions(a)
+}
+
+func (g *game) link(source model.ObjectID, cards ...model.ObjectID) {
+	for i := range g.st.Links {
+		if g.st.Links[i].Source == source {
+			g.st.Links[i].Cards = append(g.st.Links[i].Cards, cards...)
+			return
+		}
+	}
+	if len(cards) > 0 {
+		g.st.Links = append(g.st.Links, model.Link{Source: source, Cards: cards})
+	}
+}
+
+// leave takes p off the battlefield to a.To: one permanent leaves, and
+// each component goes to the appropriate zone (CR 730.3, 712.21). ch holds
+// the scripted choices; it is nil for a move the rules leave no choice in.
+func (g *game) leave(p *model.Permanent, a *model.Action, ch *model.Choices, quiet bool) ([]model.Placement, error) {
+	if ch == nil {
+		ch = &model.Choices{}
+	}
+	lki, err := g.derive(p) // last known information (CR 603.10a)
+	if err != nil {
+		return nil, err
+	}
+	owner := g.ownerOf(p)
+	dest := make([]model.Zone, len(p.Components))
+	by := make([]model.ObjectID, len(p.Components))
+	for i := range dest {
+		dest[i] = a.To
+	}
+	var revealed []model.ObjectID
+	// Replacement effects on going to a graveyard. If several apply, the
+	// player picks one, and applying it to the permanent applies it to
+	// every component (CR 616.1, 730.3d, 712.21d).
+	var chosen *replacement
+	if a.To == model.Graveyard {
+		reps, err := g.replacements(owner)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case len(reps) == 1 && (ch.Replacement == "" || ch.Replacement == reps[0].source):
+			chosen = &reps[0]
+		case len(reps) > 1:
+			for i := range reps {
+				if reps[i].source == ch.Replacement {
+					chosen = &reps[i]
+				}
+			}
+			if chosen == nil {
+				var ids []model.ObjectID
+				for _, r := range reps {
+					ids = append(ids, r.source)
+				}
+				if ch.Replacement == "" {
+					return nil, invalid("choices.replacement is required: replacement effects of %v apply and the player picks one (CR 616.1, 730.3d)", ids)
+				}
+				return nil, invalid("choices.replacement %s does not fit: the replacement effects that apply come from %v", ch.Replacement, ids)
+			}
+		}
+	}
+	if chosen == nil && ch.Replacement != "" {
+		return nil, invalid("choices.replacement %s does not fit: no replacement effect from it applies", ch.Replacement)
+	}
+	if chosen != nil {
+		for i, c := range p.Components {
+			token := g.obj(c.Object).Token
+			// CR 730.3e: an effect on "a card" moves every component of a
+			// nontoken merged permanent, tokens too; of a token merged
+			// permanent it moves only the cards.
+			if chosen.cardOnly && lki.Token && token {
+				continue
+			}
+			if chosen.cardOnly && len(p.Components) == 1 && token {
+				continue
+			}
+			dest[i], by[i] = chosen.to, chosen.source
+			if chosen.reveal && !token {
+				revealed = append(revealed, c.Object)
+			}
+		}
+	}
+	// CR 903.9b-c: a commander card bound for a hand or library may go to
+	// the command zone instead, without the other components.
+	commanderIdx := -1
+	for i, c := range p.Components {
+		if g.obj(c.Object).Commander {
+			commanderIdx = i
+		}
+	}
+	needCommander := commanderIdx >= 0 && !quiet
+	if needCommander && ch.CommandZone == nil {
+		return nil, invalid("choices.command_zone is required: %s is a commander and its owner may put it into the command zone (CR 903.9)", p.Components[commanderIdx].Object)
+	}
+	if !needCommander && ch.CommandZone != nil {
+		return nil, invalid("choices.command_zone does not fit: no commander is moving")
+	}
+	sba903 := false
+	if needCommander && *ch.CommandZone {
+		switch dest[commanderIdx] {
+		case model.Hand, model.LibraryTop, model.LibraryBottom:
+			dest[commanderIdx], by[commanderIdx] = model.Command, "commander" // CR 903.9b-c
+		default:
+			sba903 = true // CR 903.9a, after the move
+		}
+	}
+
+	// The permanent goes where its topmost component goes (CR 730.3e).
+	permTo := zoneName(dest[0])
+	var moves []model.Placement
+	cards := 0
+	for i, c := range p.Components {
+		o := g.obj(c.Object)
+		moves = append(moves, model.Placement{Object: c.Object, To: zoneName(dest[i]), Owner: o.Owner, By: by[i]})
+		if !o.Token {
+			cards++
+		}
+		if c.FaceDown && !slices.Contains(revealed, c.Object) {
+			revealed = append(revealed, c.Object) // CR 708.9
+		}
+	}
+	// Group the cards by destination and let the player order any group of
+	// two or more in an ordered zone (CR 730.3a-b, 712.21a-b).
+	groups := map[model.Zone][]model.ObjectID{}
+	var keys []model.Zone
+	for i, c := range p.Components {
+		if g.obj(c.Object).Token {
+			continue
+		}
+		if _, ok := groups[dest[i]]; !ok {
+			keys = append(keys, dest[i])
+		}
+		groups[dest[i]] = append(groups[dest[i]], c.Object)
+	}
+	ordered := false
+	for _, z := range keys {
+		cs := groups[z]
+		if z == model.Hand || z == model.Command {
+			continue
+		}
+		if len(cs) > 1 {
+			if ordered {
+				return nil, unsupported("several-ordered-groups", "cards of %s go to two ordered zones at once", p.ID)
+			}
+			ordered = true
+			if err := samePermutation(ch.Order, cs); err != nil {
+				return nil, err
+			}
+			groups[z] = ch.Order
+		}
+	}
+	if !ordered && len(ch.Order) > 0 {
+		if len(ch.Order) != 1 || cards != 1 || ch.Order[0] != moves[slices.IndexFunc(moves, func(m model.Placement) bool { return !g.obj(m.Object).Token })].Object {
+			return nil, invalid("choices.order %v does not fit: no two cards go into one ordered zone together", ch.Order)
+		}
+	}
+
+	if len(revealed) > 0 && !quiet {
+		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: revealed})
+	} else if len(revealed) > 0 {
+		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: revealed})
+	}
+	g.removePermanent(p.ID)
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: "730.3", Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
+	for _, z := range keys {
+		g.place(z, groups[z])
+	}
+	// Triggers, looking back in time (CR 603.10a).
+	if permTo == model.Graveyard && slices.Contains(lki.Characteristics.Types, "creature") {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+	}
+	for _, m := range moves {
+		if m.To == model.Graveyard && !g.obj(m.Object).Token {
+			g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: m.Object})
+		}
+	}
+	// CR 704.5d, 111.7: tokens outside the battlefield cease to exist.
+	for _, m := range moves {
+		if g.obj(m.Object).Token {
+			g.emit(model.Event{Kind: model.CeaseToExist, Rule: "704.5d", Object: m.Object})
+		}
+	}
+	g.gone[p.ID] = departure{moves: moves, wasCreature: slices.Contains(lki.Characteristics.Types, "creature"), wasToken: lki.Token}
+	if sba903 {
+		c := p.Components[commanderIdx].Object
+		from := zoneName(dest[commanderIdx])
+		if err := g.takeFromZone(c, from); err != nil {
+			return nil, err
+		}
+		g.place(model.Command, []model.ObjectID{c})
+		g.emit(model.Event{Kind: model.ZoneChange, Rule: "903.9a", Object: c, From: from, To: model.Command, Objects: 1, Cards: 1})
+	}
+	return moves, nil
+}
+
+// zoneName maps a destination to the zone it is in.
+func zoneName(z model.Zone) model.Zone {
+	if z == model.LibraryTop || z == model.LibraryBottom {
+		return model.Library
+	}
+	return z
+}
+
+// place puts cards, already ordered, into their owners' zone z: on top of a
+// graveyard or library, at the bottom for LibraryBottom, latest in exile.
+func (g *game) place(z model.Zone, cards []model.ObjectID) {
+	for i := len(cards) - 1; i >= 0; i-- {
+		c := cards[i]
+		zs := &g.player(g.obj(c).Owner).Zones
+		switch z {
+		case model.Graveyard:
+			zs.Graveyard = append([]model.ObjectID{c}, zs.Graveyard...)
+		case model.LibraryTop:
+			zs.Library = append([]model.ObjectID{c}, zs.Library...)
+		}
+	}
+	for _, c := range cards {
+		zs := &g.player(g.obj(c).Owner).Zones
+		switch z {
+		case model.LibraryBottom:
+			zs.Library = append(zs.Library, c)
+		case model.Exile:
+			zs.Exile = append(zs.Exile, c)
+		case model.Hand:
+			zs.Hand = append(zs.Hand, c)
+		case model.Command:
+			zs.Command = append(zs.Command, c)
+		}
+	}
+}
+
+// stateBasedActions puts Auras attached to nothing into their owners'
+// graveyards (CR 704.5m).
+func (g *game) stateBasedActions(a *model.Action) error {
+	for {
+		var orphan *model.Permanent
+		for i := range g.st.Battlefield {
+			q := &g.st.Battlefield[i]
+			if q.AttachedTo != "" && g.st.Permanent(q.AttachedTo) == nil {
+				orphan = q
+				break
+			}
+		}
+		if orphan == nil {
+			return nil
+		}
+		reps, err := g.replacements(g.ownerOf(orphan))
+		if err != nil {
+			return err
+		}
+		if len(reps) > 1 {
+			return unsupported("several-replacements-on-state-based-action",
+				"Aura %s goes to a graveyard with several replacement effects applying; scenarios script one choice per action", orphan.ID)
+		}
+		if _, err := g.leave(orphan, &model.Action{To: model.Graveyard}, nil, true); err != nil {
+			return err
+		}
+		g.events[len(g.events)-1].Rule = "704.5m"
+		_ = a
+	}
+}
+
+// found returns the cards that departed permanent id became that are still
+// in the zone they went to (CR 400.7, 730.3c, 712.21c). Tokens are never
+// found: they ceased to exist (CR 111.8).
+func (g *game) found(id model.ObjectID) ([]model.Placement, error) {
+	dep, ok := g.gone[id]
+	if !ok {
+		return nil, invalid("%s has not left the battlefield during this scenario", id)
+	}
+	var out []model.Placement
+	for _, m := range dep.moves {
+		if g.obj(m.Object).Token {
+			continue
+		}
+		if m.To != model.Graveyard && m.To != model.Exile {
+			return nil, unsupported("find-in-hidden-zone", "%s went to a %s, where an effect can't find it", m.Object, m.To)
+		}
+		if z, _ := g.zoneOf(m.Object); z == m.To {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// returnFound returns each card a departed permanent became to the
+// battlefield as its own permanent (CR 730.3c, 712.21c).
+func (g *game) returnFound(a *model.Action) error {
+	if a.Choices.Position != "" || a.Choices.Replacement != "" || a.Choices.CommandZone != nil || a.Choices.May != nil {
+		return invalid("returning cards leaves only their timestamp order to choose")
+	}
+	found, err := g.found(a.Object)
+	if err != nil {
+		return err
+	}
+	var cards []model.ObjectID
+	for _, m := range found {
+		cards = append(cards, m.Object)
+	}
+	order := cards
+	if len(cards) > 1 {
+		// CR 613.7m: permanents entering at once are timestamped in the
+		// order their controller chooses.
+		if err := samePermutation(a.Choices.Order, cards); err != nil {
+			return err
+		}
+		order = a.Choices.Order
+	} else if len(a.Choices.Order) > 0 && !slices.Equal(a.Choices.Order, cards) {
+		return invalid("choices.order %v does not fit the cards returning, %v", a.Choices.Order, cards)
+	}
+	for _, c := range order {
+		from, _ := g.zoneOf(c)
+		if err := g.takeFromZone(c, from); err != nil {
+			return err
+		}
+		controller := a.Player
+		if controller == "" {
+			controller = g.obj(c).Owner
+		}
+		p := model.Permanent{ID: model.EnteredID(c, g.action), Controller: controller, Components: []model.Component{{Object: c}}}
+		for k, n := range a.Counters {
+			if p.Counters == nil {
+				p.Counters = map[string]int{}
+			}
+			p.Counters[k] = n
+		}
+		if err := g.enter(p, from); err != nil {
+			return err
+		}
+	}
+	if len(order) == 0 {
+		g.nothingHappens("400.7", a.Object)
+	}
+	return nil
+}
+
+// exileFound is Mimic Vat's imprint: one choice for every card the dead
+// creature became (CR 712.21c); if it exiles them, the cards exiled with
+// the source before go to their owners' graveyards.
+func (g *game) exileFound(a *model.Action) error {
+	if a.Choices.May == nil {
+		return invalid("choices.may is required: the ability says \"you may\"")
+	}
+	if a.Choices.Position != "" || a.Choices.Replacement != "" || a.Choices.CommandZone != nil {
+		return invalid("this action leaves only choices.may and choices.order to choose")
+	}
+	dep, ok := g.gone[a.Object]
+	if !ok {
+		return invalid("%s has not left the battlefield during this scenario", a.Object)
+	}
+	if !dep.wasCreature || dep.wasToken || dep.moves[0].To != model.Graveyard {
+		return invalid("%s did not die as a nontoken creature, so the ability did not trigger", a.Object)
+	}
+	if g.st.Permanent(a.Source) == nil {
+		return invalid("source %s is not on the battlefield", a.Source)
+	}
+	found, err := g.found(a.Object)
+	if err != nil {
+		return err
+	}
+	if !*a.Choices.May {
+		if len(a.Choices.Order) > 0 {
+			return invalid("choices.order does not fit: nothing is exiled")
+		}
+		return nil
+	}
+	var cards []model.ObjectID
+	for _, m := range found {
+		cards = append(cards, m.Object)
+	}
+	order := cards
+	if len(cards) > 1 {
+		if err := samePermutation(a.Choices.Order, cards); err != nil {
+			return err
+		}
+		order = a.Choices.Order
+	}
+	var before []model.ObjectID
+	for _, l := range g.st.Links {
+		if l.Source == a.Source {
+			before = slices.Clone(l.Cards)
+		}
+	}
+	for _, c := range order {
+		if err := g.takeFromZone(c, model.Graveyard); err != nil {
+			return err
+		}
+		g.place(model.Exile, []model.ObjectID{c})
+		g.emit(model.Event{Kind: model.ZoneChange, Object: c, From: model.Graveyard, To: model.Exile, Objects: 1, Cards: 1})
+	}
+	g.link(a.Source, order...)
+	for _, c := range before {
+		if z, _ := g.zoneOf(c); z != model.Exile {
+			continue
+		}
+		if err := g.takeFromZone(c, model.Exile); err != nil {
+			return err
+		}
+		g.place(model.Graveyard, []model.ObjectID{c})
+		g.emit(model.Event{Kind: model.ZoneChange, Object: c, From: model.Exile, To: model.Graveyard, Objects: 1, Cards: 1})
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: c})
+	}
+	for i := range g.st.Links {
+		if g.st.Links[i].Source == a.Source {
+			g.st.Links[i].Cards = slices.DeleteFunc(g.st.Links[i].Cards, func(c model.ObjectID) bool { return slices.Contains(before, c) })
+		}
+	}
+	return nil
+}
