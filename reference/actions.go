@@ -302,17 +302,18 @@ func (g *game) meld(a *model.Action) error {
 		return invalid("%s (%s) and %s (%s) are not named as a meld pair", a.Object, d1.Characteristics.Name, a.With, d2.Characteristics.Name)
 	}
 	// Both are exiled first (CR 712.4a).
+	c1, c2 := p1.Components[0].Object, p2.Components[0].Object
 	var cards []model.ObjectID
-	for _, p := range []*model.Permanent{p1, p2} {
-		id := p.Components[0].Object
+	for _, id := range []model.ObjectID{a.Object, a.With} {
+		p := g.st.Permanent(id)
+		top := p.Components[0].Object
 		if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
 			return err
 		}
-		if !g.obj(id).Token {
-			cards = append(cards, id)
+		if !g.obj(top).Token {
+			cards = append(cards, top)
 		}
 	}
-	c1, c2 := p1.Components[0].Object, p2.Components[0].Object
 	o1, o2 := g.obj(c1), g.obj(c2)
 	pair := !o1.Token && !o2.Token && g.def(c1).MeldPartner == g.def(c2).Name && g.def(c2).MeldPartner == g.def(c1).Name
 	if !pair {

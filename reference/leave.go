@@ -71,7 +71,7 @@ func (g *game) move(a *model.Action) error {
 		}
 		// Exile order is timestamp order, so the link lists the cards the
 		// way the exiling player ordered them (CR 730.3b, 712.21b, 607).
-		ex := g.player(g.obj(p.Components[0].Object).Owner).Zones.Exile
+		ex := g.player(g.obj(moves[0].Object).Owner).Zones.Exile
 		slices.SortStableFunc(cards, func(x, y model.ObjectID) int { return slices.Index(ex, x) - slices.Index(ex, y) })
 		g.link(a.Source, cards...)
 	}
@@ -93,7 +93,10 @@ func (g *game) link(source model.ObjectID, cards ...model.ObjectID) {
 // leave takes p off the battlefield to a.To: one permanent leaves, and
 // each component goes to the appropriate zone (CR 730.3, 712.21). ch holds
 // the scripted choices; it is nil for a move the rules leave no choice in.
-func (g *game) leave(p *model.Permanent, a *model.Action, ch *model.Choices, quiet bool) ([]model.Placement, error) {
+func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, quiet bool) ([]model.Placement, error) {
+	// Work on a copy: live points into the battlefield, which shrinks below.
+	perm := *live
+	p := &perm
 	if ch == nil {
 		ch = &model.Choices{}
 	}

@@ -1,0 +1,419 @@
+package reference_test
+
+import (
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// The worked examples of ../shared/rules and of the official mutate notes,
+// as scenarios. Each file under testdata/examples is written from these by
+// go test -update; the expectations are ours, read from the rule or ruling
+// the scenario cites, and are checked against the reference's trace.
+
+var (
+	a, b = build.A, build.B
+	up   = build.Up
+	back = build.BackUp
+	down = build.Down
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func order(ids ...model.ObjectID) model.Choices { return model.Choices{Order: ids} }
+
+// chitteringHost adds Chittering Host, melded from c1 (Midnight Scavengers)
+// and c2 (Graf Rats), as permanent p1 under A.
+func chitteringHost(bd *build.Builder) *build.Builder {
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Card("c2", a, "Graf Rats")
+	return bd.Perm("p1", a, back("c1"), back("c2"))
+}
+
+func examples() []*model.Scenario {
+	var out []*model.Scenario
+	add := func(bd *build.Builder) { out = append(out, bd.Scenario()) }
+
+	add(chitteringHost(build.New("712.21-chittering-host-dies",
+		"Chittering Host dies: one creature died, two cards were put into a graveyard.", "712.21", "712.21a", "712.21e")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c2", "c1")}).
+		Expect(model.Expectation{
+			Why:             "CR 712.21 example; 712.21e counts one object and two cards; 712.21a lets the owner order them",
+			Triggers:        map[model.Observer]int{model.CreatureDies: 1, model.CardToGraveyard: 2},
+			LeftBattlefield: &model.Count{Objects: 1, Cards: 2},
+			Zones:           map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c2", "c1"}}},
+			Permanents:      map[model.ObjectID]model.PermanentClaim{"p1": {Absent: true}},
+		}))
+
+	for _, last := range []struct {
+		card       model.ObjectID
+		first      model.ObjectID
+		name       string
+		pow, tough int
+	}{{"c1", "c2", "scavengers-last", 3, 3}, {"c2", "c1", "rats-last", 2, 1}} {
+		bd := chitteringHost(build.New("712.21b-duplicant-exiles-chittering-host-"+last.name,
+			"Duplicant exiles Chittering Host; its controller orders the two cards' timestamps and so picks the last creature card exiled.", "712.21b", "730.3b", "607"))
+		bd.Card("d1", b, "Duplicant")
+		bd.Perm("p2", b, up("d1"))
+		add(bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile, Source: "p2", Choices: order(last.first, last.card)}).
+			Expect(model.Expectation{
+				Why:        "CR 712.21b example: Duplicant takes the power, toughness and creature types of the card ordered last",
+				Zones:      map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Exile: {last.first, last.card}}},
+				Permanents: map[model.ObjectID]model.PermanentClaim{"p2": {Power: ptr(last.pow), Toughness: ptr(last.tough)}},
+				Triggers:   map[model.Observer]int{model.CreatureDies: 0, model.CardToGraveyard: 0},
+			}))
+	}
+
+	add(chitteringHost(build.New("712.21c-otherworldly-journey",
+		"Otherworldly Journey exiles Chittering Host; at the next end step both cards return, each with a +1/+1 counter.", "712.21c", "730.3c", "400.7")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile, Choices: order("c1", "c2")}).
+		Do(model.Action{Type: model.Return, Object: "p1", Counters: map[string]int{"+1/+1": 1}, Choices: order("c1", "c2")}).
+		Expect(model.Expectation{
+			Why:         "CR 712.21c example: the effect finds both cards and returns each with a counter",
+			Battlefield: ptr(2),
+			Triggers:    map[model.Observer]int{model.CreatureEnters: 2},
+			Permanents: map[model.ObjectID]model.PermanentClaim{
+				"c1@1": {Name: ptr("Midnight Scavengers"), Power: ptr(4), Toughness: ptr(4), Counters: map[string]int{"+1/+1": 1}, Controller: a},
+				"c2@1": {Name: ptr("Graf Rats"), Power: ptr(3), Toughness: ptr(2), Counters: map[string]int{"+1/+1": 1}, Controller: a},
+			},
+		}))
+
+	bd := chitteringHost(build.New("712.21c-false-demise",
+		"A Chittering Host enchanted by False Demise dies; the Aura's ability returns both cards under its controller's control.", "712.21c", "730.3c", "704.5m"))
+	bd.Card("f1", b, "False Demise")
+	bd.Perm("p2", b, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" })
+	add(bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c1", "c2")}).
+		Expect(model.Expectation{
+			Why:      "CR 712.21 and 704.5m: one creature dies; its two cards and then the unattached Aura go to graveyards",
+			Triggers: map[model.Observer]int{model.CreatureDies: 1, model.CardToGraveyard: 3},
+			Zones:    map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c1", "c2"}}, b: {model.Graveyard: {"f1"}}},
+		}).
+		Do(model.Action{Type: model.Return, Object: "p1", Player: b, Source: "p2", Choices: order("c2", "c1")}).
+		Expect(model.Expectation{
+			Why:         "CR 712.21c example: the triggered ability returns both Midnight Scavengers and Graf Rats",
+			Battlefield: ptr(2),
+			Permanents: map[model.ObjectID]model.PermanentClaim{
+				"c1@1": {Controller: b, Name: ptr("Midnight Scavengers")},
+				"c2@1": {Controller: b, Name: ptr("Graf Rats")},
+			},
+			Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: nil}},
+		}))
+
+	for _, may := range []bool{true, false} {
+		name := map[bool]string{true: "exiles-both", false: "exiles-neither"}[may]
+		bd := chitteringHost(build.New("712.21c-mimic-vat-"+name,
+			"Chittering Host dies with Mimic Vat out; its controller makes one choice for both cards.", "712.21c", "730.3c"))
+		bd.Card("v1", a, "Mimic Vat")
+		bd.Card("g1", b, "Grizzly Bears")
+		bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1").Link("p2", "g1")
+		bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c1", "c2")})
+		ch := model.Choices{May: ptr(may)}
+		want := map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c1", "c2"}, model.Exile: nil}, b: {model.Exile: {"g1"}}}
+		if may {
+			ch.Order = []model.ObjectID{"c2", "c1"}
+			want = map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: nil, model.Exile: {"c2", "c1"}}, b: {model.Exile: nil, model.Graveyard: {"g1"}}}
+		}
+		add(bd.Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: ch}).
+			Expect(model.Expectation{
+				Why:   "CR 712.21c example: a single decision; both cards are exiled or neither is, and a yes returns the card exiled before",
+				Zones: want,
+			}))
+	}
+
+	for _, pick := range []struct {
+		source model.ObjectID
+		name   string
+		zone   model.Zone
+		want   []model.ObjectID
+	}{{"p3", "wheel", model.Library, []model.ObjectID{"l1", "c2", "c1"}}, {"p2", "leyline", model.Exile, []model.ObjectID{"c2", "c1"}}} {
+		bd := chitteringHost(build.New("712.21d-leyline-or-wheel-"+pick.name,
+			"Leyline of the Void and Wheel of Sun and Moon both apply to Chittering Host dying; its controller picks one and both cards follow it.", "712.21d", "730.3d", "616.1"))
+		bd.Card("l1", a, "Grizzly Bears")
+		bd.Card("y1", b, "Leyline of the Void")
+		bd.Card("w1", b, "Wheel of Sun and Moon")
+		bd.Put(a, model.Library, "l1")
+		bd.Perm("p2", b, up("y1")).Perm("p3", b, up("w1")).Mod("p3", func(p *model.Permanent) { p.EnchantedPlayer = a })
+		claim := model.Expectation{
+			Why:      "CR 712.21d example: one replacement effect, chosen by the player, applies to both cards",
+			Triggers: map[model.Observer]int{model.CreatureDies: 0, model.CardToGraveyard: 0},
+			Zones:    map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {pick.zone: pick.want, model.Graveyard: nil}},
+		}
+		if pick.name == "wheel" {
+			claim.Revealed = []model.ObjectID{"c1", "c2"}
+		}
+		add(bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: model.Choices{Replacement: pick.source, Order: []model.ObjectID{"c2", "c1"}}}).Expect(claim))
+	}
+
+	bd = build.New("730.3-three-card-mutated-creature-dies",
+		"A merged creature of three cards dies: one creature died and three cards went to a graveyard (mutate general notes).", "730.3", "730.3a")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Vulpikeet")
+	bd.Card("c3", a, "Grizzly Bears")
+	add(bd.Perm("p1", a, up("c1"), up("c2"), up("c3")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c3", "c1", "c2")}).
+		Expect(model.Expectation{
+			Why:             "CR 730.3; official mutate notes: one creature died and three cards were put into a graveyard",
+			Triggers:        map[model.Observer]int{model.CreatureDies: 1, model.CardToGraveyard: 3},
+			LeftBattlefield: &model.Count{Objects: 1, Cards: 3},
+			Zones:           map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c3", "c1", "c2"}}},
+		}))
+
+	for _, bear := range []string{"Runeclaw Bear", "Grizzly Bears"} {
+		src := map[string]string{"Runeclaw Bear": "CR 110.5c example (September 2026)", "Grizzly Bears": "the 2008 status rules' example (seeds/)"}[bear]
+		bd := build.New("110.5c-dimir-doppelganger-flip-chain-"+map[string]string{"Runeclaw Bear": "runeclaw", "Grizzly Bears": "grizzly"}[bear],
+			"Dimir Doppelganger copies Jushi Apprentice, flips, copies a bear and keeps its flipped status, then copies Nezumi Shortfang and is Stabwhisker the Odious.",
+			"110.5c", "707.3", "710.4")
+		bd.Card("c1", a, "Dimir Doppelganger")
+		bd.Card("j1", b, "Jushi Apprentice")
+		bd.Card("r1", b, bear)
+		bd.Card("n1", b, "Nezumi Shortfang")
+		bd.Put(b, model.Graveyard, "j1", "r1", "n1").Perm("p1", a, up("c1"))
+		dd := []model.AbilityID{model.CopyExceptThis}
+		flippedStatus := &model.Status{Flipped: true}
+		add(bd.Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "j1", Gains: dd}).
+			Expect(model.Expectation{Why: src, Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Jushi Apprentice"), Abilities: dd}}}).
+			Do(model.Action{Type: model.Flip, Object: "p1"}).
+			Expect(model.Expectation{Why: src + ": it flips into a copy of Tomoya the Revealer with the Doppelganger's ability",
+				Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Tomoya the Revealer"), Power: ptr(2), Toughness: ptr(3), Status: flippedStatus, Abilities: dd}}}).
+			Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "r1", Gains: dd}).
+			Expect(model.Expectation{Why: src + ": it keeps its flipped status though that no longer matters",
+				Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr(bear), Status: flippedStatus}}}).
+			Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "n1", Gains: dd}).
+			Expect(model.Expectation{Why: src + ": flipped, a copy of Nezumi Shortfang has Stabwhisker the Odious's characteristics",
+				Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Stabwhisker the Odious"), Power: ptr(3), Toughness: ptr(3), Status: flippedStatus, Abilities: dd}}}))
+	}
+
+	bd = build.New("701.42c-scavengers-and-token-rats",
+		"Midnight Scavengers and a token copy of Graf Rats are exiled but can't be melded: the card stays exiled and the token ceases to exist.", "701.42b", "701.42c", "704.5d")
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Token("t1", a, "Graf Rats")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("t1")).
+		Do(model.Action{Type: model.Meld, Object: "p2", With: "p1"}).
+		Expect(model.Expectation{
+			Why:            "CR 701.42c example",
+			NothingHappens: "701.42c",
+			Battlefield:    ptr(0),
+			Zones:          map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Exile: {"c1"}}},
+		}))
+
+	bd = build.New("701.42a-graf-rats-melds",
+		"Graf Rats and Midnight Scavengers meld into Chittering Host, one permanent represented by two cards with both back faces up.", "701.42a", "712.14c", "712.8g")
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Card("c2", a, "Graf Rats")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("c2")).
+		Do(model.Action{Type: model.Meld, Object: "p2", With: "p1"}).
+		Expect(model.Expectation{
+			Why:         "CR 701.42a, 712.14c, 712.8g: a 5/6 Chittering Host with mana value 7",
+			Battlefield: ptr(1),
+			Triggers:    map[model.Observer]int{model.CreatureEnters: 1},
+			Permanents:  map[model.ObjectID]model.PermanentClaim{"c2@0": {Name: ptr("Chittering Host"), Power: ptr(5), Toughness: ptr(6), Components: []model.ObjectID{"c2", "c1"}}},
+		}))
+
+	bd = build.New("712.18-village-ironsmith-keeps-its-pump",
+		"Village Ironsmith gets +2/+2 until end of turn and transforms into Ironfang, which still gets +2/+2.", "712.18")
+	bd.Card("c1", a, "Village Ironsmith")
+	add(bd.Perm("p1", a, up("c1")).
+		Do(model.Action{Type: model.Pump, Object: "p1", Power: 2, Toughness: 2}).
+		Do(model.Action{Type: model.Transform, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 712.18 example", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Ironfang"), Power: ptr(5), Toughness: ptr(3)}}}))
+
+	bd = build.New("707.2-token-copy-of-face-down-grinning-demon",
+		"A copy of a face-down Grinning Demon is a face-up 2/2 creature with no name (CR 707.2 example, made with a token copy).", "707.2", "708.2")
+	bd.Card("c1", a, "Grinning Demon")
+	add(bd.Perm("p1", a, down("c1", model.ByMorph)).
+		Do(model.Action{Type: model.TokenCopy, Object: "p1", Token: "t1", Player: a}).
+		Expect(model.Expectation{Why: "CR 707.2 example", Permanents: map[model.ObjectID]model.PermanentClaim{
+			"t1@0": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Token: ptr(true), Status: &model.Status{}},
+		}}))
+
+	// The official general notes on mutate.
+	bd = build.New("702.140c-mutate-over-a-tapped-creature",
+		"Gemrazer mutates onto a tapped Grizzly Bears with a +1/+1 counter: same object, still tapped, counter kept, no creature entered.", "702.140c", "702.140d", "730.2a", "730.2c")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Mod("p1", func(p *model.Permanent) { p.Status.Tapped = true; p.Counters = map[string]int{"+1/+1": 1} }).
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{
+			Why:         "mutate notes: the merged creature is the same creature, keeps counters and tapped status; enters abilities don't trigger",
+			Battlefield: ptr(1),
+			Triggers:    map[model.Observer]int{model.CreatureEnters: 0, model.Mutates: 1},
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {
+				Components: []model.ObjectID{"c2", "c1"}, Name: ptr("Gemrazer"), Power: ptr(5), Toughness: ptr(5),
+				Status: &model.Status{Tapped: true}, Counters: map[string]int{"+1/+1": 1},
+			}},
+		}))
+
+	bd = build.New("702.140e-mutate-under",
+		"Vulpikeet mutates under Grizzly Bears: a 2/2 Grizzly Bears with flying whose mutate trigger, on the bottom card, still triggers.", "702.140e", "702.140d")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Vulpikeet")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Bottom}}).
+		Expect(model.Expectation{
+			Why:      "CR 702.140e; mutate notes: top card's characteristics, every card's abilities, and a mutate trigger from either card",
+			Triggers: map[model.Observer]int{model.Mutates: 1, model.CreatureEnters: 0},
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {
+				Components: []model.ObjectID{"c1", "c2"}, Name: ptr("Grizzly Bears"), Power: ptr(2), Toughness: ptr(2),
+				Abilities: []model.AbilityID{"flying", model.Mutate, model.OnMutate},
+			}},
+		}))
+
+	bd = build.New("702.140b-mutate-target-gone",
+		"Gemrazer's target dies before it resolves: it resolves as a creature spell and enters on its own; nothing mutates.", "702.140b")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).
+		Do(model.Action{Type: model.Resolve}).
+		Expect(model.Expectation{
+			Why:            "CR 702.140b; mutate notes: it enters the battlefield and enters abilities trigger; no mutate trigger",
+			NothingHappens: "702.140b",
+			Battlefield:    ptr(1),
+			Triggers:       map[model.Observer]int{model.CreatureEnters: 1, model.Mutates: 0},
+			Permanents:     map[model.ObjectID]model.PermanentClaim{"c2@2": {Name: ptr("Gemrazer"), Components: []model.ObjectID{"c2"}}},
+		}))
+
+	bd = build.New("730.2e-mutate-over-a-face-down-creature",
+		"A face-up Gemrazer mutates onto a manifested Grizzly Bears: the permanent is face up, but it was not turned face up.", "730.2e")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, down("c1", model.ByManifest)).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{
+			Why:        "CR 730.2e: status from the topmost component; becoming face up by merging is not turning face up",
+			Triggers:   map[model.Observer]int{model.TurnedFaceUp: 0, model.Mutates: 1},
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Gemrazer"), Status: &model.Status{}}},
+		}))
+
+	bd = build.New("730.2e-mutate-under-a-face-down-creature",
+		"Gemrazer mutates under a face-down creature: it stays a face-down 2/2 (mutate notes).", "730.2e")
+	bd.Card("c1", a, "Grinning Demon")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, down("c1", model.ByMorph)).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Bottom}}).
+		Expect(model.Expectation{
+			Why:        "mutate notes: a face-down topmost object makes a face-down creature, a 2/2 with no name or abilities",
+			Triggers:   map[model.Observer]int{model.Mutates: 0},
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Status: &model.Status{FaceDown: true}}},
+		}))
+
+	bd = build.New("730.2f-merged-turned-face-down-then-up",
+		"A mutated Gemrazer over Grizzly Bears is turned face down (every component turns) and face up again (every component turns back).", "730.2f", "708.2a", "613.7f")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Grizzly Bears")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.TurnFaceDown, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 730.2f, 708.2a", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Status: &model.Status{FaceDown: true}}}}).
+		Do(model.Action{Type: model.TurnFaceUp, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 730.2f", Triggers: map[model.Observer]int{model.TurnedFaceUp: 1},
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Gemrazer"), Power: ptr(4), Status: &model.Status{}}}}))
+
+	bd = build.New("730.2g-face-down-merged-with-an-instant",
+		"A face-down merged permanent holding a manifested Lightning Bolt would turn face up: it is revealed and stays face down.", "730.2g")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Lightning Bolt")
+	add(bd.Perm("p1", a, down("c1", model.ByEffect), down("c2", model.ByManifest)).
+		Do(model.Action{Type: model.TurnFaceUp, Object: "p1"}).
+		Expect(model.Expectation{
+			Why:            "CR 730.2g: revealed, left face down, and turned-face-up abilities don't trigger",
+			NothingHappens: "730.2g",
+			Revealed:       []model.ObjectID{"c1", "c2"},
+			Triggers:       map[model.Observer]int{model.TurnedFaceUp: 0},
+			Permanents:     map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{FaceDown: true}}},
+		}))
+
+	bd = build.New("730.2j-merged-with-a-double-faced-card-cant-turn-face-down",
+		"Turning face down a face-up merged permanent with Delver of Secrets in it does nothing.", "730.2j")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Delver of Secrets")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.TurnFaceDown, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 730.2j", NothingHappens: "730.2j",
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Gemrazer"), Status: &model.Status{}}}}))
+
+	bd = build.New("730.2h-flipped-merged-permanent",
+		"Jushi Apprentice on top of a mutated permanent flips: the permanent is Tomoya the Revealer with the other card's abilities.", "730.2h", "710.1c")
+	bd.Card("c1", a, "Jushi Apprentice")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.Flip, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 730.2h", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {
+			Name: ptr("Tomoya the Revealer"), Power: ptr(2), Toughness: ptr(3), Status: &model.Status{Flipped: true}, Abilities: []model.AbilityID{"trample", "reach"}}}}))
+
+	bd = build.New("730.2i-transform-a-merged-permanent",
+		"Transforming a merged permanent turns its Delver of Secrets over; its meld card can't turn; it is never a transformed permanent.", "730.2i", "712.4c", "701.27g")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Delver of Secrets")
+	bd.Card("c3", a, "Graf Rats")
+	add(bd.Perm("p1", a, up("c1"), up("c2"), up("c3")).
+		Do(model.Action{Type: model.Transform, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 730.2i", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Gemrazer"), Abilities: []model.AbilityID{"flying"}}}}))
+
+	for _, top := range []string{"token", "card"} {
+		bd := build.New("730.3e-leyline-and-a-"+top+"-on-top",
+			"Leyline of the Void (a card-only replacement) meets a merged permanent of a Beast token and Gemrazer with the "+top+" on top.", "730.3e", "730.2d")
+		bd.Card("c1", a, "Gemrazer")
+		bd.Token("t1", a, "Beast Token")
+		bd.Card("y1", b, "Leyline of the Void")
+		comps := []model.Component{up("t1"), up("c1")}
+		claim := model.Expectation{
+			Why:      "CR 730.3e: a token merged permanent and its token components go to the graveyard, the cards are exiled",
+			Triggers: map[model.Observer]int{model.CreatureDies: 1, model.CardToGraveyard: 0},
+			Zones:    map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Exile: {"c1"}, model.Graveyard: nil}},
+		}
+		if top == "card" {
+			comps[0], comps[1] = comps[1], comps[0]
+			claim.Why = "CR 730.3e: a nontoken merged permanent is exiled whole, its token component too"
+			claim.Triggers = map[model.Observer]int{model.CreatureDies: 0, model.CardToGraveyard: 0}
+		}
+		add(bd.Perm("p1", a, comps...).Perm("p2", b, up("y1")).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).Expect(claim))
+	}
+
+	bd = build.New("903.9c-merged-commander-to-hand",
+		"A merged permanent with Nethroi, a commander, under Gemrazer is returned to hand; its owner sends the commander card to the command zone.", "903.9b", "903.9c", "903.3c")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Commander("k1", a, "Nethroi, Apex of Death")
+	add(bd.Perm("p1", a, up("c1"), up("k1")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Hand, Choices: model.Choices{CommandZone: ptr(true)}}).
+		Expect(model.Expectation{Why: "CR 903.9c", Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Hand: {"c1"}, model.Command: {"k1"}}}}))
+
+	bd = build.New("730.3a-merged-to-library-bottom",
+		"A merged permanent put on the bottom of its owner's library: its owner orders the cards, which go together.", "730.3a")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Grizzly Bears")
+	bd.Card("l1", a, "Runeclaw Bear")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).Put(a, model.Library, "l1").
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.LibraryBottom, Choices: order("c2", "c1")}).
+		Expect(model.Expectation{Why: "CR 730.3a", Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Library: {"l1", "c2", "c1"}}}}))
+
+	bd = build.New("730.3c-flicker-a-merged-creature",
+		"A merged creature of two cards and a token is exiled and returned: the two cards return as separate permanents, the token doesn't.", "730.3c", "111.8")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Vulpikeet")
+	bd.Token("t1", a, "Beast Token")
+	add(bd.Perm("p1", a, up("c1"), up("t1"), up("c2")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile, Choices: order("c1", "c2")}).
+		Do(model.Action{Type: model.Return, Object: "p1", Counters: map[string]int{"+1/+1": 1}, Choices: order("c2", "c1")}).
+		Expect(model.Expectation{Why: "mutate notes: the individual cards each return, no longer merged; the rider applies to each",
+			Battlefield: ptr(2), Triggers: map[model.Observer]int{model.CreatureEnters: 2},
+			Permanents: map[model.ObjectID]model.PermanentClaim{"c1@1": {Counters: map[string]int{"+1/+1": 1}}, "c2@1": {Counters: map[string]int{"+1/+1": 1}}}}))
+
+	bd = build.New("702.26d-phasing-a-merged-permanent",
+		"A merged permanent with a token on top phases out and in: no zone change, the token still exists, counters stay.", "702.26d", "702.26b", "702.26c")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Token("t1", a, "Beast Token")
+	add(bd.Perm("p1", a, up("t1"), up("c1")).Mod("p1", func(p *model.Permanent) { p.Counters = map[string]int{"+1/+1": 2} }).
+		Do(model.Action{Type: model.PhaseOut, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.26d", LeftBattlefield: &model.Count{}, Battlefield: ptr(1),
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{PhasedOut: true}, Counters: map[string]int{"+1/+1": 2}, Components: []model.ObjectID{"t1", "c1"}}}}).
+		Do(model.Action{Type: model.PhaseIn, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.26c-d", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{}, Token: ptr(true), Power: ptr(5)}}}))
+
+	return out
+}
