@@ -10,6 +10,7 @@ package reference
 import (
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -27,7 +28,14 @@ const (
 // On error, the returned trace holds the steps completed before the failing
 // action, and the error is an [*ActionError] wrapping [ErrUnsupported] or
 // [ErrInvalid].
-func Run(s *model.Scenario) (*model.Trace, error) {
+func Run(s *model.Scenario) (t *model.Trace, err error) {
+	defer func() {
+		// A panic here is a bug in the reference, never the user's fault;
+		// report it as an error so no caller crashes on it.
+		if r := recover(); r != nil {
+			t, err = nil, fmt.Errorf("%w: %v\n%s", ErrInternal, r, debug.Stack())
+		}
+	}()
 	g, err := newGame(s)
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
@@ -36,7 +44,7 @@ func Run(s *model.Scenario) (*model.Trace, error) {
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
 	}
-	t := &model.Trace{Format: model.TraceFormat, Scenario: s.Name, Engine: Name + " " + Version, Start: start}
+	t = &model.Trace{Format: model.TraceFormat, Scenario: s.Name, Engine: Name + " " + Version, Start: start}
 	for i := range s.Actions {
 		a := &s.Actions[i]
 		g.action, g.events = i, nil

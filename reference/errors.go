@@ -17,6 +17,10 @@ var ErrUnsupported = errors.New("unsupported")
 // there or a scripted choice that does not fit.
 var ErrInvalid = errors.New("invalid scenario")
 
+// ErrInternal is wrapped by the error Run returns when the reference engine
+// itself fails (a bug), with the stack where it did.
+var ErrInternal = errors.New("internal error in the reference engine")
+
 // An UnsupportedError names a feature the reference engine refuses, and
 // why: the rules leave it undefined, or it is outside mergecheck's scope.
 type UnsupportedError struct {

@@ -92,8 +92,9 @@ func (g *game) link(source model.ObjectID, cards ...model.ObjectID) {
 
 // leave takes p off the battlefield to a.To: one permanent leaves, and
 // each component goes to the appropriate zone (CR 730.3, 712.21). ch holds
-// the scripted choices; it is nil for a move the rules leave no choice in.
-func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, quiet bool) ([]model.Placement, error) {
+// the scripted choices; noChoice marks a move made by a rule or as part of
+// another action, where no choice can be scripted.
+func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, noChoice bool) ([]model.Placement, error) {
 	// Work on a copy: live points into the battlefield, which shrinks below.
 	perm := *live
 	p := &perm
@@ -110,7 +111,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	for i := range dest {
 		dest[i] = a.To
 	}
-	var revealed []model.ObjectID
+	var revealed, shown []model.ObjectID // by the replacement effect; face down (CR 708.9)
 	// Replacement effects on going to a graveyard. If several apply, the
 	// player picks one, and applying it to the permanent applies it to
 	// every component (CR 616.1, 730.3d, 712.21d).
@@ -170,7 +171,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			commanderIdx = i
 		}
 	}
-	needCommander := commanderIdx >= 0 && !quiet
+	if commanderIdx >= 0 && noChoice {
+		return nil, unsupported("commander-moved-by-rule",
+			"commander %s moves as part of a meld or a state-based action, where the scenario has no action to script its owner's command-zone choice", p.Components[commanderIdx].Object)
+	}
+	needCommander := commanderIdx >= 0
 	if needCommander && ch.CommandZone == nil {
 		return nil, invalid("choices.command_zone is required: %s is a commander and its owner may put it into the command zone (CR 903.9)", p.Components[commanderIdx].Object)
 	}
@@ -197,8 +202,8 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		if !o.Token {
 			cards++
 		}
-		if c.FaceDown && !slices.Contains(revealed, c.Object) {
-			revealed = append(revealed, c.Object) // CR 708.9
+		if c.FaceDown {
+			shown = append(shown, c.Object) // CR 708.9
 		}
 	}
 	// Group the cards by destination and let the player order any group of
@@ -237,13 +242,21 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 	}
 
-	if len(revealed) > 0 && !quiet {
-		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: revealed})
-	} else if len(revealed) > 0 {
-		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: revealed})
+	if len(shown) > 0 {
+		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: shown})
+	}
+	if len(revealed) > 0 {
+		g.emit(model.Event{Kind: model.Reveal, Object: p.ID, Player: owner, Revealed: revealed, Source: chosen.source})
+	}
+	rule := model.RuleID("")
+	switch {
+	case g.melded(p):
+		rule = "712.21"
+	case g.merged(p):
+		rule = "730.3"
 	}
 	g.removePermanent(p.ID)
-	g.emit(model.Event{Kind: model.ZoneChange, Rule: "730.3", Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: rule, Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
 	for _, z := range keys {
 		g.place(z, groups[z])
 	}

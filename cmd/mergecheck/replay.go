@@ -1,0 +1,157 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+	"github.com/mergecheck/mergecheck/rules"
+)
+
+// scenarioFiles expands the arguments: a file names itself, a directory
+// every *.scenario.json below it, in lexical order.
+func scenarioFiles(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".scenario.json") {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no *.scenario.json files", p)
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+func loadScenario(path string) (*model.Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := model.DecodeScenario(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+func replay(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	verbose := fl.Bool("v", false, "print every expectation checked")
+	traceDir := fl.String("trace", "", "write each scenario's trace as NAME.trace.json into `DIR`")
+	if err := fl.Parse(args); err != nil {
+		return exitTrouble
+	}
+	if fl.NArg() == 0 {
+		fmt.Fprintln(stderr, "mergecheck replay: name at least one scenario file or directory")
+		return exitTrouble
+	}
+	files, err := scenarioFiles(fl.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck replay:", err)
+		return exitTrouble
+	}
+	var held, failed, trouble int
+	for _, path := range files {
+		s, err := loadScenario(path)
+		if err != nil {
+			fmt.Fprintf(stdout, "ERROR %v\n", err)
+			trouble++
+			continue
+		}
+		tr, err := reference.Run(s)
+		if err != nil {
+			kind := "ERROR"
+			if errors.Is(err, reference.ErrUnsupported) {
+				kind = "UNSUPPORTED"
+			}
+			fmt.Fprintf(stdout, "%s %s: %v\n", kind, path, err)
+			trouble++
+			continue
+		}
+		if *traceDir != "" {
+			if err := writeAtomic(filepath.Join(*traceDir, s.Name+".trace.json"), tr); err != nil {
+				fmt.Fprintln(stderr, "mergecheck replay:", err)
+				return exitTrouble
+			}
+		}
+		if err := model.CheckExpectations(s, tr); err != nil {
+			fmt.Fprintf(stdout, "FAIL  %s (%s)\n\t%s\n", s.Name, path, strings.ReplaceAll(err.Error(), "\n", "\n\t"))
+			failed++
+			continue
+		}
+		held++
+		fmt.Fprintf(stdout, "ok    %s (%d actions, %d expectations)\n", s.Name, len(s.Actions), len(s.Expect))
+		if *verbose {
+			for _, e := range s.Expect {
+				fmt.Fprintf(stdout, "\tafter action %d: %s\n", e.After, e.Why)
+			}
+			for _, r := range s.Rules {
+				fmt.Fprintf(stdout, "\tCR %s: %s\n", r, rules.Summary(r))
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "%d scenarios: %d held, %d failed, %d could not be played\n", len(files), held, failed, trouble)
+	switch {
+	case trouble > 0:
+		return exitTrouble
+	case failed > 0:
+		return exitFailed
+	}
+	return exitOK
+}
+
+// writeAtomic writes v's stable encoding to path through a temporary file,
+// so an interrupted run leaves no partial file.
+func writeAtomic(path string, v any) error {
+	data, err := model.Encode(v)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".mergecheck-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
