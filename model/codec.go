@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"strings"
 )
 
 // DecodeScenario parses a scenario file and validates it. Unknown fields,
@@ -53,8 +55,10 @@ func decodeStrict(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return locate(data, dec, err)
 	}
+	end := dec.InputOffset()
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		line, col := position(data, dec.InputOffset())
+		rest := bytes.TrimLeft(data[end:], " \t\r\n")
+		line, col := position(data, int64(len(data)-len(rest)))
 		return fmt.Errorf("line %d, column %d: unexpected data after the JSON value", line, col)
 	}
 	return nil
@@ -67,16 +71,25 @@ func locate(data []byte, dec *json.Decoder, err error) error {
 	off := dec.InputOffset()
 	switch {
 	case errors.As(err, &syn):
-		off = syn.Offset
+		off = syn.Offset - 1 // the offset counts the offending byte
 	case errors.As(err, &typ):
 		off = typ.Offset
 		if typ.Field != "" {
 			err = fmt.Errorf("field %s: cannot use JSON %s as %s", typ.Field, typ.Value, typ.Type)
 		}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// encoding/json gives no offset for an unknown field; point at the
+		// first place the key appears.
+		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
+		if loc := regexp.MustCompile(regexp.QuoteMeta(name) + `\s*:`).FindIndex(data); loc != nil {
+			off = int64(loc[0])
+		}
+		err = fmt.Errorf("unknown field %s", name)
 	case errors.Is(err, io.EOF):
 		return errors.New("empty input")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("input ends in the middle of a JSON value")
+		line, col := position(data, int64(len(data)))
+		return fmt.Errorf("line %d, column %d: input ends in the middle of a JSON value", line, col)
 	}
 	line, col := position(data, off)
 	return fmt.Errorf("line %d, column %d: %w", line, col, err)
