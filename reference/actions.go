@@ -148,6 +148,9 @@ func (g *game) resolve(a *model.Action) error {
 	if so.Target != "" {
 		if err := g.mutateTargetLegal(so.Target, g.obj(so.Object).Owner); err == nil {
 			// CR 702.140c: a legal target; the spell merges with it.
+			if g.probing() {
+				g.probe.Position, a.Choices.Position = true, model.Top
+			}
 			if a.Choices.Position == "" {
 				return invalid("choices.position is required: the spell's controller puts it on top or underneath (CR 702.140c)")
 			}
@@ -258,6 +261,9 @@ func (g *game) bareMerge(a *model.Action) error {
 	if _, err := g.permanent(a.Target); err != nil {
 		return err
 	}
+	if g.probing() {
+		g.probe.Position, a.Choices.Position = true, model.Top
+	}
 	if a.Choices.Position == "" {
 		return invalid("choices.position is required: top or bottom (CR 730.2)")
 	}
@@ -348,7 +354,8 @@ func (g *game) orderExile(cards []model.ObjectID, order []model.ObjectID) error 
 		}
 		return nil
 	}
-	if err := samePermutation(order, cards); err != nil {
+	order, err := g.pickOrder(order, cards)
+	if err != nil {
 		return err
 	}
 	// They were appended in component order; put them in the chosen order.
@@ -356,6 +363,17 @@ func (g *game) orderExile(cards []model.ObjectID, order []model.ObjectID) error 
 	*ref = slices.DeleteFunc(*ref, func(id model.ObjectID) bool { return slices.Contains(cards, id) })
 	*ref = append(*ref, order...)
 	return nil
+}
+
+// pickOrder returns the scripted order of the cards in moving, checking
+// that it arranges exactly them; while probing it records the need and
+// takes them as they are.
+func (g *game) pickOrder(order, moving []model.ObjectID) ([]model.ObjectID, error) {
+	if g.probing() {
+		g.probe.Order = slices.Clone(moving)
+		return moving, nil
+	}
+	return order, samePermutation(order, moving)
 }
 
 // samePermutation checks that order arranges exactly the cards in moving.

@@ -28,7 +28,9 @@ const (
 // On error, the returned trace holds the steps completed before the failing
 // action, and the error is an [*ActionError] wrapping [ErrUnsupported] or
 // [ErrInvalid].
-func Run(s *model.Scenario) (t *model.Trace, err error) {
+func Run(s *model.Scenario) (*model.Trace, error) { return run(s, "") }
+
+func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 	defer func() {
 		// A panic here is a bug in the reference, never the user's fault;
 		// report it as an error so no caller crashes on it.
@@ -40,6 +42,7 @@ func Run(s *model.Scenario) (t *model.Trace, err error) {
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
 	}
+	g.mutant = mutant
 	start, err := g.snapshot()
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
@@ -77,6 +80,8 @@ type game struct {
 	action  int
 	events  []model.Event
 	gone    map[model.ObjectID]departure
+	mutant  string // see mutants.go
+	probe   *Needs // set by Probe: record the last action's needs and choose defaults
 }
 
 func newGame(s *model.Scenario) (*game, error) {

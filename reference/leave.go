@@ -125,6 +125,12 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		case len(reps) == 1 && (ch.Replacement == "" || ch.Replacement == reps[0].source):
 			chosen = &reps[0]
 		case len(reps) > 1:
+			if g.probing() {
+				for _, r := range reps {
+					g.probe.Replacements = append(g.probe.Replacements, r.source)
+				}
+				ch.Replacement = reps[0].source
+			}
 			for i := range reps {
 				if reps[i].source == ch.Replacement {
 					chosen = &reps[i]
@@ -176,6 +182,9 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			"commander %s moves as part of a meld or a state-based action, where the scenario has no action to script its owner's command-zone choice", p.Components[commanderIdx].Object)
 	}
 	needCommander := commanderIdx >= 0
+	if needCommander && g.probing() {
+		g.probe.CommandZone, ch.CommandZone = true, model.Bool(false)
+	}
 	if needCommander && ch.CommandZone == nil {
 		return nil, invalid("choices.command_zone is required: %s is a commander and its owner may put it into the command zone (CR 903.9)", p.Components[commanderIdx].Object)
 	}
@@ -230,10 +239,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 				return nil, unsupported("several-ordered-groups", "cards of %s go to two ordered zones at once", p.ID)
 			}
 			ordered = true
-			if err := samePermutation(ch.Order, cs); err != nil {
+			o, err := g.pickOrder(ch.Order, cs)
+			if err != nil {
 				return nil, err
 			}
-			groups[z] = ch.Order
+			groups[z] = o
 		}
 	}
 	if !ordered && len(ch.Order) > 0 {
@@ -396,10 +406,9 @@ func (g *game) returnFound(a *model.Action) error {
 	if len(cards) > 1 {
 		// CR 613.7m: permanents entering at once are timestamped in the
 		// order their controller chooses.
-		if err := samePermutation(a.Choices.Order, cards); err != nil {
+		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
 			return err
 		}
-		order = a.Choices.Order
 	} else if len(a.Choices.Order) > 0 && !slices.Equal(a.Choices.Order, cards) {
 		return invalid("choices.order %v does not fit the cards returning, %v", a.Choices.Order, cards)
 	}
@@ -433,6 +442,9 @@ func (g *game) returnFound(a *model.Action) error {
 // creature became (CR 712.21c); if it exiles them, the cards exiled with
 // the source before go to their owners' graveyards.
 func (g *game) exileFound(a *model.Action) error {
+	if g.probing() {
+		g.probe.May, a.Choices.May = true, model.Bool(true)
+	}
 	if a.Choices.May == nil {
 		return invalid("choices.may is required: the ability says \"you may\"")
 	}
@@ -465,10 +477,9 @@ func (g *game) exileFound(a *model.Action) error {
 	}
 	order := cards
 	if len(cards) > 1 {
-		if err := samePermutation(a.Choices.Order, cards); err != nil {
+		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
 			return err
 		}
-		order = a.Choices.Order
 	}
 	var before []model.ObjectID
 	for _, l := range g.st.Links {

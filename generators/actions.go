@@ -1,0 +1,242 @@
+package generators
+
+import (
+	"fmt"
+	"slices"
+
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// action appends to s one action of the given types (any type if empty)
+// that the reference can perform now, with the choices it needs drawn. It
+// reports false when no such action exists.
+func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
+	t := d.t
+	if len(types) == 0 {
+		types = model.ActionTypes
+	}
+	tr, err := reference.Run(s)
+	if err != nil {
+		panic(fmt.Sprintf("generators: built an unplayable scenario: %v", err))
+	}
+	st := tr.Start
+	if n := len(tr.Steps); n > 0 {
+		st = tr.Steps[n-1].State
+	}
+	// Draw a type, then try the types after it in turn until one has a
+	// candidate the reference accepts.
+	first := rapid.IntRange(0, len(types)-1).Draw(t, "action type")
+	for k := range types {
+		typ := types[(first+k)%len(types)]
+		var ok []model.Action
+		var needs []reference.Needs
+		for _, a := range d.candidates(s, tr, st, typ) {
+			n, _, err := reference.Probe(s, a[0])
+			if err != nil {
+				continue
+			}
+			if len(a) > 1 {
+				// A spell cast now resolves next: probe both.
+				probe := *s
+				probe.Actions = append(slices.Clone(s.Actions), withChoices(t, a[0], n, true))
+				if _, _, err := reference.Probe(&probe, a[1]); err != nil {
+					continue
+				}
+			}
+			ok = append(ok, a[0])
+			needs = append(needs, n)
+		}
+		if len(ok) == 0 {
+			continue
+		}
+		i := rapid.IntRange(0, len(ok)-1).Draw(t, string(typ))
+		s.Actions = append(s.Actions, withChoices(t, ok[i], needs[i], false))
+		if typ == model.Cast || typ == model.CastMutate {
+			d.resolve(s)
+		}
+		return true
+	}
+	return false
+}
+
+// resolve appends the resolution of the spell just cast, sometimes after
+// making a mutating spell's target illegal (CR 702.140b).
+func (d *drawer) resolve(s *model.Scenario) {
+	t := d.t
+	cast := s.Actions[len(s.Actions)-1]
+	if cast.Type == model.CastMutate && rapid.IntRange(0, 4).Draw(t, "target becomes illegal") == 0 {
+		interlude := model.Action{Type: model.PhaseOut, Object: cast.Target}
+		if rapid.Bool().Draw(t, "target leaves") {
+			interlude = model.Action{Type: model.Move, Object: cast.Target, To: model.Exile}
+		}
+		if n, _, err := reference.Probe(s, interlude); err == nil {
+			s.Actions = append(s.Actions, withChoices(t, interlude, n, false))
+		}
+	}
+	res := model.Action{Type: model.Resolve}
+	n, _, err := reference.Probe(s, res)
+	if err != nil {
+		panic(fmt.Sprintf("generators: can't resolve what was cast: %v", err))
+	}
+	s.Actions = append(s.Actions, withChoices(t, res, n, false))
+}
+
+// withChoices scripts the choices n says a needs. fixed takes the first
+// option of each, for probing.
+func withChoices(t *rapid.T, a model.Action, n reference.Needs, fixed bool) model.Action {
+	if n.Position {
+		a.Choices.Position = model.Top
+		if !fixed && rapid.Bool().Draw(t, "underneath") {
+			a.Choices.Position = model.Bottom
+		}
+	}
+	if len(n.Order) > 0 {
+		a.Choices.Order = n.Order
+		if !fixed {
+			a.Choices.Order = rapid.Permutation(n.Order).Draw(t, "order")
+		}
+	}
+	if len(n.Replacements) > 0 {
+		a.Choices.Replacement = n.Replacements[0]
+		if !fixed {
+			a.Choices.Replacement = rapid.SampledFrom(n.Replacements).Draw(t, "replacement")
+		}
+	}
+	if n.CommandZone {
+		a.Choices.CommandZone = model.Bool(!fixed && rapid.Bool().Draw(t, "command zone"))
+	}
+	if n.May {
+		a.Choices.May = model.Bool(fixed || rapid.Bool().Draw(t, "may"))
+	}
+	return a
+}
+
+// candidates lists the actions of one type worth trying in state st. A
+// cast comes with the resolve that follows it.
+func (d *drawer) candidates(s *model.Scenario, tr *model.Trace, st model.State, typ model.ActionType) [][]model.Action {
+	var out [][]model.Action
+	one := func(a model.Action) { out = append(out, []model.Action{a}) }
+	var in, phased []model.ObjectID
+	for _, p := range st.Battlefield {
+		if p.Status.PhasedOut {
+			phased = append(phased, p.ID)
+		} else {
+			in = append(in, p.ID)
+		}
+	}
+	gone := departed(tr)
+	switch typ {
+	case model.Tap, model.Untap, model.PhaseOut, model.Flip, model.TurnFaceDown, model.TurnFaceUp, model.Transform, model.Convert:
+		for _, id := range in {
+			one(model.Action{Type: typ, Object: id})
+		}
+	case model.PhaseIn:
+		for _, id := range phased {
+			one(model.Action{Type: typ, Object: id})
+		}
+	case model.AddCounters:
+		for _, id := range in {
+			one(model.Action{Type: typ, Object: id, Counter: "+1/+1", N: 1})
+		}
+	case model.Pump:
+		for _, id := range in {
+			one(model.Action{Type: typ, Object: id, Power: 2, Toughness: 2})
+		}
+	case model.Move:
+		for _, id := range in {
+			for _, z := range []model.Zone{model.Graveyard, model.Exile, model.Hand, model.LibraryTop, model.LibraryBottom} {
+				one(model.Action{Type: typ, Object: id, To: z})
+			}
+			for _, src := range in {
+				if src != id && has(st, src, model.DuplicantImprint) {
+					one(model.Action{Type: typ, Object: id, To: model.Exile, Source: src})
+				}
+			}
+		}
+	case model.CastMutate, model.Cast:
+		for _, pl := range st.Players {
+			for _, c := range pl.Zones.Hand {
+				if typ == model.Cast {
+					out = append(out, []model.Action{{Type: typ, Object: c}, {Type: model.Resolve}})
+					continue
+				}
+				for _, id := range in {
+					out = append(out, []model.Action{{Type: typ, Object: c, Target: id}, {Type: model.Resolve}})
+				}
+			}
+		}
+	case model.Merge:
+		for _, pl := range st.Players {
+			for _, c := range append(slices.Clone(pl.Zones.Graveyard), pl.Zones.Hand...) {
+				for _, id := range in {
+					one(model.Action{Type: typ, Object: c, Target: id})
+				}
+			}
+		}
+	case model.Meld:
+		for _, x := range in {
+			for _, y := range in {
+				if x != y && has(st, x, "meld_graf_rats") {
+					one(model.Action{Type: typ, Object: x, With: y})
+				}
+			}
+		}
+	case model.Manifest:
+		for _, pl := range st.Players {
+			if len(pl.Zones.Library) > 0 {
+				for _, m := range []model.FaceDownKind{model.ByManifest, model.ByCloak} {
+					one(model.Action{Type: typ, Player: pl.ID, Object: pl.Zones.Library[0], Method: m})
+				}
+			}
+		}
+	case model.Return:
+		for _, id := range gone {
+			one(model.Action{Type: typ, Object: id})
+		}
+	case model.ExileFound:
+		for _, id := range gone {
+			for _, src := range in {
+				if has(st, src, "mimic_vat_imprint") {
+					one(model.Action{Type: typ, Object: id, Source: src})
+				}
+			}
+		}
+	case model.BecomeCopy:
+		for _, pl := range st.Players {
+			for _, c := range pl.Zones.Graveyard {
+				for _, id := range in {
+					one(model.Action{Type: typ, Object: id, Card: c, Gains: []model.AbilityID{model.CopyExceptThis}})
+				}
+			}
+		}
+	case model.TokenCopy:
+		tok := model.ObjectID(fmt.Sprintf("n%d", len(s.Actions)))
+		for _, id := range in {
+			one(model.Action{Type: typ, Object: id, Token: tok, Player: st.Active})
+		}
+	case model.NextTurn:
+		one(model.Action{Type: typ})
+	}
+	return out
+}
+
+// departed lists the permanents that left the battlefield during tr.
+func departed(tr *model.Trace) []model.ObjectID {
+	var out []model.ObjectID
+	for _, step := range tr.Steps {
+		for _, e := range step.Events {
+			if e.Kind == model.ZoneChange && e.From == model.Battlefield && !slices.Contains(out, e.Object) {
+				out = append(out, e.Object)
+			}
+		}
+	}
+	return out
+}
+
+func has(st model.State, id model.ObjectID, ab model.AbilityID) bool {
+	p := st.Permanent(id)
+	return p != nil && p.Derived != nil && slices.Contains(p.Derived.Characteristics.Abilities, ab)
+}

@@ -1,0 +1,323 @@
+// Package generators draws random scenarios for mergecheck's properties
+// with pgregory.net/rapid: merged stacks of cards and tokens of every
+// layout, face-up and face-down components, statuses, counters and
+// effects, and action sequences over them with their scripted choices.
+//
+// Scenarios are valid by construction: each action is drawn from the
+// actions the reference engine can perform in the state the previous ones
+// left ([reference.Probe] tells which choices it needs), never generated
+// and then filtered. Every draw is an index or a small integer, so rapid
+// shrinks toward fewer permanents, fewer components and fewer actions.
+package generators
+
+import (
+	"fmt"
+	"slices"
+
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/catalogue"
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// A Kind is a kind of component a stack may contain.
+type Kind string
+
+// Component kinds.
+const (
+	Card          Kind = "card"           // a face-up creature card
+	Token         Kind = "token"          // a face-up token
+	Flip          Kind = "flip"           // a face-up flip card
+	Transform     Kind = "transform"      // a nonmodal double-faced card, either face up
+	Modal         Kind = "modal"          // a modal double-faced card
+	MeldHalf      Kind = "meld"           // one card of a meld pair, front face up
+	FaceDown      Kind = "face_down"      // a face-down creature card (morph, manifest, cloak, effect)
+	FaceDownSpell Kind = "face_down_spell" // a face-down instant or sorcery card
+)
+
+// AllKinds lists every component kind.
+var AllKinds = []Kind{Card, Token, Flip, Transform, Modal, MeldHalf, FaceDown, FaceDownSpell}
+
+// Options shape a family of scenarios. The zero value draws one permanent
+// of one to three components of any kind and no actions.
+type Options struct {
+	// Permanents is the range of merged stacks on the battlefield.
+	MinPermanents, MaxPermanents int
+	// Components is the range of components per stack.
+	MinComponents, MaxComponents int
+	// Kinds restricts the component kinds; empty means all.
+	Kinds []Kind
+	// NeedKinds makes the first stack contain each of these kinds.
+	NeedKinds []Kind
+	// FaceDownTop makes the first stack's topmost component face down
+	// (true), face up (false), or either (nil).
+	FaceDownTop *bool
+	// Status draws tapped and flipped statuses, counters and effects.
+	Status bool
+	// Replacements adds Leyline of the Void, Wheel of Sun and Moon and Rest
+	// in Peace to the battlefield, each at random.
+	Replacements bool
+	// Linked adds Duplicant and Mimic Vat at random.
+	Linked bool
+	// Commander makes one card a commander at random.
+	Commander bool
+	// Hand puts mutate creatures into the players' hands.
+	Hand bool
+	// Prefix is the most random actions drawn before the focus.
+	Prefix int
+	// PrefixTypes are the actions the prefix draws from; empty means all.
+	PrefixTypes []model.ActionType
+	// Focus is the action types the scenario ends with, when one can be
+	// performed; empty means no focus action.
+	Focus []model.ActionType
+	// Then is actions drawn after the focus (at most this many).
+	Then int
+}
+
+// Scenario returns a generator of scenarios shaped by o.
+func Scenario(o Options) *rapid.Generator[*model.Scenario] {
+	return rapid.Custom(func(t *rapid.T) *model.Scenario {
+		d := &drawer{t: t, o: o}
+		return d.scenario()
+	})
+}
+
+type drawer struct {
+	t      *rapid.T
+	o      Options
+	bd     *build.Builder
+	cards  int
+	tokens int
+}
+
+func (d *drawer) card(owner model.PlayerID, def string) model.ObjectID {
+	d.cards++
+	return d.bd.Card(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, def)
+}
+
+func (d *drawer) token(owner model.PlayerID, def string) model.ObjectID {
+	d.tokens++
+	return d.bd.Token(model.ObjectID(fmt.Sprintf("t%d", d.tokens)), owner, def)
+}
+
+func (d *drawer) kinds() []Kind {
+	if len(d.o.Kinds) > 0 {
+		return d.o.Kinds
+	}
+	return AllKinds
+}
+
+// rng returns the range lo..hi, with defaults for zero bounds.
+func rng(lo, hi, dlo, dhi int) (int, int) {
+	if lo == 0 {
+		lo = dlo
+	}
+	if hi == 0 {
+		hi = dhi
+	}
+	return lo, max(lo, hi)
+}
+
+func (d *drawer) scenario() *model.Scenario {
+	t := d.t
+	d.bd = build.New("generated", "")
+	players := []model.PlayerID{build.A, build.B}
+	lo, hi := rng(d.o.MinPermanents, d.o.MaxPermanents, 1, 1)
+	n := rapid.IntRange(lo, hi).Draw(t, "permanents")
+	for i := range n {
+		d.stack(i, rapid.SampledFrom(players).Draw(t, "owner"))
+	}
+	extra := 0
+	addPerm := func(owner model.PlayerID, def string) model.ObjectID {
+		extra++
+		id := model.ObjectID(fmt.Sprintf("e%d", extra))
+		d.bd.Perm(id, owner, build.Up(d.card(owner, def)))
+		return id
+	}
+	if d.o.Replacements {
+		if rapid.Bool().Draw(t, "leyline") {
+			addPerm(rapid.SampledFrom(players).Draw(t, "leyline controller"), "Leyline of the Void")
+		}
+		if rapid.Bool().Draw(t, "wheel") {
+			id := addPerm(rapid.SampledFrom(players).Draw(t, "wheel controller"), "Wheel of Sun and Moon")
+			player := rapid.SampledFrom(players).Draw(t, "enchanted player")
+			d.bd.Mod(id, func(p *model.Permanent) { p.EnchantedPlayer = player })
+		}
+		if rapid.IntRange(0, 3).Draw(t, "rest in peace") == 0 {
+			addPerm(rapid.SampledFrom(players).Draw(t, "rest in peace controller"), "Rest in Peace")
+		}
+	}
+	if d.o.Linked {
+		if rapid.Bool().Draw(t, "duplicant") {
+			addPerm(rapid.SampledFrom(players).Draw(t, "duplicant controller"), "Duplicant")
+		}
+		if rapid.Bool().Draw(t, "mimic vat") {
+			addPerm(rapid.SampledFrom(players).Draw(t, "mimic vat controller"), "Mimic Vat")
+		}
+	}
+	for _, p := range players {
+		if d.o.Hand {
+			for range rapid.IntRange(0, 2).Draw(t, "mutators in hand") {
+				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(mutators).Draw(t, "mutator")))
+			}
+		}
+		for range rapid.IntRange(0, 1).Draw(t, "graveyard cards") {
+			d.bd.Put(p, model.Graveyard, d.card(p, rapid.SampledFrom(append(slices.Clone(vanilla), flips...)).Draw(t, "graveyard card")))
+		}
+		for range rapid.IntRange(0, 1).Draw(t, "library cards") {
+			d.bd.Put(p, model.Library, d.card(p, rapid.SampledFrom(append(slices.Clone(vanilla), spells[0])).Draw(t, "library card")))
+		}
+	}
+	s := d.bd.Scenario()
+	for range rapid.IntRange(0, d.o.Prefix).Draw(t, "prefix actions") {
+		if !d.action(s, d.o.PrefixTypes) {
+			break
+		}
+	}
+	if len(d.o.Focus) > 0 {
+		d.action(s, d.o.Focus)
+	}
+	for range rapid.IntRange(0, d.o.Then).Draw(t, "actions after") {
+		if !d.action(s, nil) {
+			break
+		}
+	}
+	return s
+}
+
+// stack draws the i-th merged stack, owned and controlled by owner.
+func (d *drawer) stack(i int, owner model.PlayerID) {
+	t := d.t
+	lo, hi := rng(d.o.MinComponents, d.o.MaxComponents, 1, 3)
+	n := rapid.IntRange(lo, hi).Draw(t, "components")
+	var need []Kind
+	if i == 0 {
+		need = d.o.NeedKinds
+		n = max(n, len(need))
+	}
+	faceDownTop := rapid.Bool().Draw(t, "face-down top")
+	if i == 0 && d.o.FaceDownTop != nil {
+		faceDownTop = *d.o.FaceDownTop
+	}
+	kinds := d.kinds()
+	var comps []model.Component
+	for j := range n {
+		var k Kind
+		switch {
+		case j < len(need):
+			k = need[j]
+		default:
+			k = rapid.SampledFrom(kinds).Draw(t, "kind")
+		}
+		comps = append(comps, d.component(owner, k))
+	}
+	// Put the kinds in a drawn order, then repair what the rules the
+	// reference refuses would need: the topmost component decides whether
+	// the permanent is face down.
+	comps = rapid.Permutation(comps).Draw(t, "order")
+	topIdx := slices.IndexFunc(comps, func(c model.Component) bool { return c.FaceDown == faceDownTop })
+	if topIdx < 0 {
+		// No component fits: turn the topmost one.
+		topIdx = 0
+		c := &comps[0]
+		if faceDownTop {
+			*c = model.Component{Object: c.Object, FaceDown: true, FaceDownBy: model.ByEffect}
+		} else if d.isSpell(c.Object) {
+			comps[0] = model.Component{Object: d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "top card"))}
+		} else {
+			*c = model.Component{Object: c.Object, Face: c.Face}
+		}
+	}
+	comps[0], comps[topIdx] = comps[topIdx], comps[0]
+	if !faceDownTop && len(comps) > 1 {
+		// Under a face-up mutated top, a face-down component must have no
+		// abilities (the reference refuses the rules' silence there).
+		for j := 1; j < len(comps); j++ {
+			if comps[j].FaceDown && d.hasAbilities(comps[j].Object) {
+				comps[j] = model.Component{Object: d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "vanilla")), FaceDown: true, FaceDownBy: comps[j].FaceDownBy}
+			}
+		}
+	}
+	if !faceDownTop && len(comps) == 1 && d.isSpell(comps[0].Object) {
+		comps[0] = model.Component{Object: d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "card"))}
+	}
+	for j := range comps {
+		if comps[j].FaceDown {
+			comps[j].Face = ""
+		}
+	}
+	id := model.ObjectID(fmt.Sprintf("p%d", i+1))
+	d.bd.Perm(id, owner, comps...)
+	if d.o.Status {
+		tapped := rapid.Bool().Draw(t, "tapped")
+		flipped := rapid.IntRange(0, 3).Draw(t, "flipped") == 0
+		counters := rapid.IntRange(0, 2).Draw(t, "+1/+1 counters")
+		pump := rapid.IntRange(0, 2).Draw(t, "pump")
+		recent := rapid.IntRange(0, 3).Draw(t, "entered this turn") == 0
+		d.bd.Mod(id, func(p *model.Permanent) {
+			p.Status.Tapped, p.Status.Flipped = tapped, flipped
+			if counters > 0 {
+				p.Counters = map[string]int{"+1/+1": counters}
+			}
+			if pump > 0 {
+				p.Effects = []model.Effect{{Kind: model.EffectPump, Timestamp: 100 + i, Power: pump, Toughness: pump, UntilEndOfTurn: true}}
+			}
+			p.ControlledSinceTurnStart = !recent
+		})
+	}
+}
+
+func (d *drawer) def(id model.ObjectID) model.CardDef {
+	s := d.bd.Scenario()
+	return *s.Def(s.Object(id).Def)
+}
+
+func (d *drawer) isSpell(id model.ObjectID) bool { dd := d.def(id); return dd.InstantOrSorcery() }
+
+func (d *drawer) hasAbilities(id model.ObjectID) bool { return len(d.def(id).Front.Abilities) > 0 }
+
+// component draws one component of kind k owned by owner.
+func (d *drawer) component(owner model.PlayerID, k Kind) model.Component {
+	t := d.t
+	pick := func(pool []string) string { return rapid.SampledFrom(pool).Draw(t, string(k)) }
+	switch k {
+	case Token:
+		return build.Up(d.token(owner, pick(tokens)))
+	case Flip:
+		return build.Up(d.card(owner, pick(flips)))
+	case Transform:
+		c := build.Up(d.card(owner, pick(transforms)))
+		if rapid.Bool().Draw(t, "back face up") {
+			c.Face = model.Back
+		}
+		return c
+	case Modal:
+		return build.Up(d.card(owner, pick(modals)))
+	case MeldHalf:
+		return build.Up(d.card(owner, pick(meldHalves)))
+	case FaceDown:
+		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak, model.ByMorph, model.ByEffect}).Draw(t, "face down by")
+		pool := vanilla
+		if how == model.ByMorph {
+			pool = morphs
+		}
+		return build.Down(d.card(owner, pick(pool)), how)
+	case FaceDownSpell:
+		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak}).Draw(t, "face down by")
+		return build.Down(d.card(owner, pick(spells)), how)
+	}
+	return build.Up(d.card(owner, pick(append(slices.Clone(vanilla), mutators...))))
+}
+
+// Defs reports whether every pool's cards are in the catalogue.
+func Defs() error {
+	for name, pool := range Pools() {
+		for _, c := range pool {
+			if _, err := catalogue.Get(c); err != nil {
+				return fmt.Errorf("pool %s: %w", name, err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package generators
+
+// Pools of catalogue cards by the role they play in a merged stack. Every
+// name is in package catalogue; a test checks it.
+var (
+	// vanilla creatures have no abilities, so they may sit face down under
+	// a face-up mutated top without leaving the rules' silence.
+	vanilla = []string{"Grizzly Bears", "Runeclaw Bear", "Wandering Ones"}
+	// mutators are non-Human creatures with mutate.
+	mutators = []string{"Gemrazer", "Vulpikeet", "Dreamtail Heron", "Pouncing Shoreshark", "Majestic Auricorn", "Sea-Dasher Octopus", "Dirge Bat"}
+	flips    = []string{"Nezumi Shortfang", "Akki Lavarunner", "Jushi Apprentice"}
+	// transforms are nonmodal double-faced creatures; modals have a
+	// creature front face.
+	transforms = []string{"Delver of Secrets", "Huntmaster of the Fells", "Village Ironsmith", "Afflicted Deserter"}
+	modals     = []string{"Kazandu Mammoth"}
+	meldHalves = []string{"Graf Rats", "Midnight Scavengers"}
+	morphs     = []string{"Grinning Demon", "Branchsnap Lorian", "Hystrodon"}
+	spells     = []string{"Lightning Bolt", "Divination", "Giant Growth", "Valakut Awakening"}
+	tokens     = []string{"Beast Token", "Saproling Token"}
+	// plainest gives, for each layout, the card a canonical counterexample
+	// uses in place of any other of that layout.
+	plainest = map[string]string{
+		"normal": "Grizzly Bears", "flip": "Nezumi Shortfang", "transform": "Delver of Secrets",
+		"modal_dfc": "Kazandu Mammoth",
+	}
+)
+
+// Pools lists every pool by name, for the catalogue test.
+func Pools() map[string][]string {
+	return map[string][]string{
+		"vanilla": vanilla, "mutators": mutators, "flips": flips, "transforms": transforms,
+		"modals": modals, "meld": meldHalves, "morphs": morphs, "spells": spells, "tokens": tokens,
+	}
+}
+
+// Plainest returns the plainest card of a layout, and whether there is one.
+func Plainest(layout string) (string, bool) {
+	n, ok := plainest[layout]
+	return n, ok
+}

@@ -1,0 +1,88 @@
+// Package harness checks a rules engine against properties, shrinks every
+// counterexample to its minimum, and returns the results as values.
+//
+// [Check] is the core: it runs each property's generator with rapid, plays
+// every drawn scenario in the engine under test (and in the reference
+// engine for differential properties), and judges the pair with the
+// property's check. Failures are shrunk by rapid, then by a domain-aware
+// pass of its own so that one bug yields one canonical counterexample.
+package harness
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// An Engine is a rules engine under test: in-process Go, or a child process
+// speaking the adapter protocol.
+//
+// Run must treat each scenario independently: the scenario carries the
+// whole starting state, actions and choices. A non-nil error means the
+// engine could not play the scenario (a fault), not that it played it
+// wrongly; it wraps [ErrUnsupported] when the scenario needs something the
+// engine does not implement.
+type Engine interface {
+	Info() EngineInfo
+	Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
+}
+
+// EngineInfo describes an engine. Engines that hold resources also
+// implement io.Closer; the harness closes them when a run ends.
+type EngineInfo struct {
+	Name     string          `json:"name"`
+	Version  string          `json:"version"`
+	Features []model.Feature `json:"features"`
+	// PartialTraces is set by an engine whose traces omit some
+	// observations; differential properties then compare only what it
+	// reports.
+	PartialTraces bool `json:"partial_traces,omitempty"`
+}
+
+// Supports reports whether the engine declares every feature in needs.
+func (i EngineInfo) Supports(needs []model.Feature) bool {
+	for _, f := range needs {
+		if !slices.Contains(i.Features, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrUnsupported is wrapped by an engine's error for a scenario that needs
+// something it does not implement.
+var ErrUnsupported = errors.New("unsupported by the engine")
+
+// Reference returns the built-in reference engine, or, if mutant is not
+// empty, the reference with that mutant's one deliberate bug (see
+// [reference.Mutants]).
+func Reference(mutant string) (Engine, error) {
+	if mutant != "" && reference.FindMutant(mutant) == nil {
+		return nil, errors.New("unknown mutant " + mutant + "; mergecheck selftest lists them")
+	}
+	return refEngine{mutant: mutant}, nil
+}
+
+type refEngine struct{ mutant string }
+
+func (e refEngine) Info() EngineInfo {
+	name := reference.Name
+	if e.mutant != "" {
+		name = "mutant:" + e.mutant
+	}
+	return EngineInfo{Name: name, Version: reference.Version, Features: model.Features}
+}
+
+func (e refEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	t, err := reference.RunMutant(s, e.mutant)
+	if errors.Is(err, reference.ErrUnsupported) {
+		return t, errors.Join(ErrUnsupported, err)
+	}
+	return t, err
+}

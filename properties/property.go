@@ -1,0 +1,161 @@
+// Package properties states each rule of merged permanents and permanent
+// status as an invariant: a value with its rule number, its words and its
+// check.
+//
+// A [Property] is a logically constant value, declared once as a package
+// variable and listed in [All]. Its summary lives in the rules index
+// (package rules), its Check is a pure function over a [Case], and its
+// generator draws scenarios that reach the rule.
+package properties
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/rules"
+)
+
+// A Property describes one rule as an invariant over a scenario and the
+// trace an engine produced for it.
+type Property struct {
+	// Rule is the rule this property enforces. It is unique in All and
+	// names the property in --rules globs, reports and corpus files.
+	Rule model.RuleID
+
+	// Needs lists the engine features the property exercises. An engine
+	// that lacks one gets the verdict unsupported for this property.
+	Needs []model.Feature
+
+	// Gen draws scenarios that reach the rule. It is nil only when
+	// Uncheckable is set.
+	Gen *rapid.Generator[*model.Scenario]
+
+	// Classify labels what a scenario exercised, for coverage; Cover gives
+	// the minimum share of cases each label needs. A run below it is
+	// uncovered, not held.
+	Classify func(s *model.Scenario) []string
+	Cover    map[string]float64
+
+	// Differential reports whether Check needs the reference trace.
+	Differential bool
+
+	// Check judges one case. It returns nil if the rule holds, or an
+	// error explaining the violation in the rules' terms, without the
+	// rule number (the harness adds it). It must be pure.
+	Check func(c *Case) error
+
+	// Uncheckable, if set, says why the rule cannot be checked by
+	// observing traces. Such properties are listed, never run.
+	Uncheckable string
+
+	_ struct{} // require keyed literals
+}
+
+// Title returns the rule's one-line summary from the rules index.
+func (p *Property) Title() string { return rules.Summary(p.Rule) }
+
+// A Case is one scenario played by one engine, as a Check sees it.
+type Case struct {
+	Scenario  *model.Scenario
+	Trace     *model.Trace // from the engine under test
+	Reference *model.Trace // from the reference engine; nil unless Differential
+	Partial   bool         // the engine declared partial traces
+}
+
+// Validate reports every malformed property: an unindexed or duplicate
+// rule, a missing summary, a missing Check or Gen on a checkable rule, or
+// a Cover share outside (0, 1].
+func Validate(props []*Property) error {
+	var errs []error
+	seen := map[model.RuleID]bool{}
+	for i, p := range props {
+		at := fmt.Sprintf("property %d (%s)", i, p.Rule)
+		switch {
+		case !rules.WellFormed(p.Rule):
+			errs = append(errs, fmt.Errorf("%s: malformed rule number", at))
+		case p.Title() == "":
+			errs = append(errs, fmt.Errorf("%s: the rules index has no summary for it", at))
+		}
+		if seen[p.Rule] {
+			errs = append(errs, fmt.Errorf("%s: rule listed twice", at))
+		}
+		seen[p.Rule] = true
+		if p.Uncheckable != "" {
+			if p.Check != nil || p.Gen != nil {
+				errs = append(errs, fmt.Errorf("%s: an uncheckable property has no check or generator", at))
+			}
+			continue
+		}
+		if p.Check == nil || p.Gen == nil {
+			errs = append(errs, fmt.Errorf("%s: a checkable property needs Check and Gen", at))
+		}
+		for label, share := range p.Cover {
+			if share <= 0 || share > 1 {
+				errs = append(errs, fmt.Errorf("%s: cover share for %q is %v, want (0, 1]", at, label, share))
+			}
+		}
+		if len(p.Cover) > 0 && p.Classify == nil {
+			errs = append(errs, fmt.Errorf("%s: Cover without Classify", at))
+		}
+		for _, f := range p.Needs {
+			if !slices.Contains(model.Features, f) {
+				errs = append(errs, fmt.Errorf("%s: unknown feature %q", at, f))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Select returns the properties whose rule matches any of the globs, such
+// as "730.2*", in the order of props. No globs selects everything. A glob
+// that matches nothing is an error, so a typo never passes vacuously.
+func Select(props []*Property, globs ...string) ([]*Property, error) {
+	if len(globs) == 0 {
+		return props, nil
+	}
+	var out []*Property
+	for _, g := range globs {
+		if _, err := path.Match(g, ""); err != nil {
+			return nil, fmt.Errorf("bad rule pattern %q: %w", g, err)
+		}
+		hit := false
+		for _, p := range props {
+			if ok, _ := path.Match(g, string(p.Rule)); ok {
+				hit = true
+				if !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+			}
+		}
+		if !hit {
+			return nil, fmt.Errorf("rule pattern %q matches no property (mergecheck list shows them)", g)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Property) int {
+		return slices.Index(props, a) - slices.Index(props, b)
+	})
+	return out, nil
+}
+
+// Find returns the property for rule id, or nil.
+func Find(props []*Property, id model.RuleID) *Property {
+	for _, p := range props {
+		if p.Rule == id {
+			return p
+		}
+	}
+	return nil
+}
+
+// problem formats a violation in the house grammar: lower case, what the
+// engine did, then what the rule requires.
+func problem(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	return errors.New(strings.TrimSuffix(msg, "."))
+}

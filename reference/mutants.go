@@ -1,0 +1,42 @@
+package reference
+
+import (
+	"fmt"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// A Mutant is the reference engine with one deliberate, realistic rules
+// bug. Mutants prove that properties can fail: every property must kill at
+// least one.
+type Mutant struct {
+	Name string
+	// Bug says what the mutant gets wrong.
+	Bug string
+	// Breaks lists the rules whose properties must kill it.
+	Breaks []model.RuleID
+	// Minimum describes the smallest counterexample, for the kill test.
+	Components, Actions int
+}
+
+// FindMutant returns the mutant named name, or nil.
+func FindMutant(name string) *Mutant {
+	for i := range Mutants {
+		if Mutants[i].Name == name {
+			return &Mutants[i]
+		}
+	}
+	return nil
+}
+
+// RunMutant plays s like [Run], with the bug of the named mutant; an empty
+// name is the reference itself.
+func RunMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
+	if mutant != "" && FindMutant(mutant) == nil {
+		return nil, fmt.Errorf("unknown mutant %q", mutant)
+	}
+	return run(s, mutant)
+}
+
+// is reports whether the game runs as the named mutant.
+func (g *game) is(mutant string) bool { return g.mutant == mutant }
