@@ -26,13 +26,13 @@ type Kind string
 
 // Component kinds.
 const (
-	Card          Kind = "card"           // a face-up creature card
-	Token         Kind = "token"          // a face-up token
-	Flip          Kind = "flip"           // a face-up flip card
-	Transform     Kind = "transform"      // a nonmodal double-faced card, either face up
-	Modal         Kind = "modal"          // a modal double-faced card
-	MeldHalf      Kind = "meld"           // one card of a meld pair, front face up
-	FaceDown      Kind = "face_down"      // a face-down creature card (morph, manifest, cloak, effect)
+	Card          Kind = "card"            // a face-up creature card
+	Token         Kind = "token"           // a face-up token
+	Flip          Kind = "flip"            // a face-up flip card
+	Transform     Kind = "transform"       // a nonmodal double-faced card, either face up
+	Modal         Kind = "modal"           // a modal double-faced card
+	MeldHalf      Kind = "meld"            // one card of a meld pair, front face up
+	FaceDown      Kind = "face_down"       // a face-down creature card (morph, manifest, cloak, effect)
 	FaceDownSpell Kind = "face_down_spell" // a face-down instant or sorcery card
 )
 
