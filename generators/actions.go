@@ -53,7 +53,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 			continue
 		}
 		i := rapid.IntRange(0, len(ok)-1).Draw(t, string(typ))
-		s.Actions = append(s.Actions, withChoices(t, ok[i], needs[i], false))
+		s.Actions = append(s.Actions, choose(t, s, ok[i], needs[i]))
 		if typ == model.Cast || typ == model.CastMutate {
 			d.resolve(s)
 		}
@@ -73,7 +73,7 @@ func (d *drawer) resolve(s *model.Scenario) {
 			interlude = model.Action{Type: model.Move, Object: cast.Target, To: model.Exile}
 		}
 		if n, _, err := reference.Probe(s, interlude); err == nil {
-			s.Actions = append(s.Actions, withChoices(t, interlude, n, false))
+			s.Actions = append(s.Actions, choose(t, s, interlude, n))
 		}
 	}
 	res := model.Action{Type: model.Resolve}
@@ -81,7 +81,25 @@ func (d *drawer) resolve(s *model.Scenario) {
 	if err != nil {
 		panic(fmt.Sprintf("generators: can't resolve what was cast: %v", err))
 	}
-	s.Actions = append(s.Actions, withChoices(t, res, n, false))
+	s.Actions = append(s.Actions, choose(t, s, res, n))
+}
+
+// choose scripts every choice a needs after s, one kind at a time and
+// probing again after each, since one choice can change what the next is
+// about: the replacement effect and the commander's choice decide which
+// cards go together, and so what there is to order.
+func choose(t *rapid.T, s *model.Scenario, a model.Action, n reference.Needs) model.Action {
+	for range 8 {
+		if n.IsZero() {
+			return a
+		}
+		a = withChoices(t, a, first(n), false)
+		var err error
+		if n, _, err = reference.Probe(s, a); err != nil {
+			panic(fmt.Sprintf("generators: scripted choices were refused: %v", err))
+		}
+	}
+	panic("generators: choices did not settle")
 }
 
 // withChoices scripts the choices n says a needs. fixed takes the first
@@ -239,4 +257,20 @@ func departed(tr *model.Trace) []model.ObjectID {
 func has(st model.State, id model.ObjectID, ab model.AbilityID) bool {
 	p := st.Permanent(id)
 	return p != nil && p.Derived != nil && slices.Contains(p.Derived.Characteristics.Abilities, ab)
+}
+
+// first keeps only the first lacking choice, in the order in which they
+// depend on each other.
+func first(n reference.Needs) reference.Needs {
+	switch {
+	case len(n.Replacements) > 0:
+		return reference.Needs{Replacements: n.Replacements}
+	case n.CommandZone:
+		return reference.Needs{CommandZone: true}
+	case n.May:
+		return reference.Needs{May: true}
+	case n.Position:
+		return reference.Needs{Position: true}
+	}
+	return reference.Needs{Order: n.Order}
 }

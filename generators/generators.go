@@ -71,8 +71,15 @@ type Options struct {
 	// Focus is the action types the scenario ends with, when one can be
 	// performed; empty means no focus action.
 	Focus []model.ActionType
+	// FocusThen is the action types of one more action drawn after the
+	// focus, when one can be performed.
+	FocusThen []model.ActionType
 	// Then is actions drawn after the focus (at most this many).
 	Then int
+	// MeldPair adds Graf Rats and Midnight Scavengers as two permanents
+	// that one player owns and controls; Melded adds a melded Chittering
+	// Host.
+	MeldPair, Melded bool
 }
 
 // Scenario returns a generator of scenarios shaped by o.
@@ -156,6 +163,21 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(rapid.SampledFrom(players).Draw(t, "mimic vat controller"), "Mimic Vat")
 		}
 	}
+	if d.o.MeldPair {
+		who := rapid.SampledFrom(players).Draw(t, "meld pair owner")
+		addPerm(who, "Graf Rats")
+		addPerm(who, "Midnight Scavengers")
+	}
+	if d.o.Melded {
+		who := rapid.SampledFrom(players).Draw(t, "melded owner")
+		extra++
+		id := model.ObjectID(fmt.Sprintf("e%d", extra))
+		pair := []string{"Midnight Scavengers", "Graf Rats"}
+		if rapid.Bool().Draw(t, "rats first") {
+			pair[0], pair[1] = pair[1], pair[0]
+		}
+		d.bd.Perm(id, who, build.BackUp(d.card(who, pair[0])), build.BackUp(d.card(who, pair[1])))
+	}
 	for _, p := range players {
 		if d.o.Hand {
 			for range rapid.IntRange(0, 2).Draw(t, "mutators in hand") {
@@ -175,8 +197,8 @@ func (d *drawer) scenario() *model.Scenario {
 			break
 		}
 	}
-	if len(d.o.Focus) > 0 {
-		d.action(s, d.o.Focus)
+	if len(d.o.Focus) > 0 && d.action(s, d.o.Focus) && len(d.o.FocusThen) > 0 {
+		d.action(s, d.o.FocusThen)
 	}
 	for range rapid.IntRange(0, d.o.Then).Draw(t, "actions after") {
 		if !d.action(s, nil) {
@@ -211,6 +233,11 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 			k = rapid.SampledFrom(kinds).Draw(t, "kind")
 		}
 		comps = append(comps, d.component(owner, k))
+	}
+	if i == 0 && d.o.Commander && rapid.Bool().Draw(t, "commander") {
+		d.cards++
+		id := d.bd.Commander(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, "Nethroi, Apex of Death")
+		comps = append(comps, build.Up(id))
 	}
 	// Put the kinds in a drawn order, then repair what the rules the
 	// reference refuses would need: the topmost component decides whether

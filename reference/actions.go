@@ -148,7 +148,7 @@ func (g *game) resolve(a *model.Action) error {
 	if so.Target != "" {
 		if err := g.mutateTargetLegal(so.Target, g.obj(so.Object).Owner); err == nil {
 			// CR 702.140c: a legal target; the spell merges with it.
-			if g.probing() {
+			if g.probing() && a.Choices.Position == "" {
 				g.probe.Position, a.Choices.Position = true, model.Top
 			}
 			if a.Choices.Position == "" {
@@ -162,6 +162,11 @@ func (g *game) resolve(a *model.Action) error {
 		}
 		// CR 702.140b: the target is illegal; it resolves as a creature spell.
 		g.emit(model.Event{Kind: model.NothingHappens, Rule: "702.140b", Object: so.Object})
+		if g.is("illegal-target-fizzles") {
+			g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
+			g.place(model.Graveyard, []model.ObjectID{so.Object})
+			return nil
+		}
 	}
 	if err := g.noChoices(a); err != nil {
 		return err
@@ -199,6 +204,9 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	}
 	wasFaceDown := p.Status.FaceDown
 	c := model.Component{Object: id}
+	if g.is("mutate-always-top") && mutating {
+		pos = model.Top
+	}
 	if pos == model.Top {
 		p.Components = append([]model.Component{c}, p.Components...)
 	} else {
@@ -206,6 +214,12 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	}
 	if mutating {
 		p.Mutated = true // CR 702.140c
+	}
+	switch {
+	case g.is("merge-resets-object"):
+		p.Counters, p.Effects, p.ControlledSinceTurnStart = nil, nil, false
+	case g.is("merge-untaps"):
+		p.Status.Tapped = false
 	}
 	// CR 730.2b: the object leaves its zone and becomes part of the
 	// permanent, which does not enter the battlefield; CR 730.2c: it is
@@ -220,6 +234,19 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	// face up this way is not turning face up.
 	if p.Status.FaceDown = p.Components[0].FaceDown; p.Status.FaceDown != wasFaceDown {
 		g.statusChanged("730.2e", p)
+		if g.is("merge-turns-face-up") {
+			g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceUp, Object: p.ID})
+		}
+	}
+	if g.is("face-down-if-any-face-down") {
+		p.Status.FaceDown = slices.ContainsFunc(p.Components, func(c model.Component) bool { return c.FaceDown })
+	}
+	if g.is("merge-triggers-enters") {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
+	}
+	if g.is("merge-new-object") {
+		p.ID = model.EnteredID(id, g.action)
+		return nil
 	}
 	if !mutating {
 		return nil
@@ -239,6 +266,9 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 		}
 		if f, _ := g.componentFace(p, c); f.HasAbility(model.OnMutate) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.Mutates, Object: p.ID, Source: c.Object})
+			if g.is("mutate-trigger-top-only") {
+				break
+			}
 		}
 	}
 	return nil
@@ -261,7 +291,7 @@ func (g *game) bareMerge(a *model.Action) error {
 	if _, err := g.permanent(a.Target); err != nil {
 		return err
 	}
-	if g.probing() {
+	if g.probing() && a.Choices.Position == "" {
 		g.probe.Position, a.Choices.Position = true, model.Top
 	}
 	if a.Choices.Position == "" {
@@ -341,6 +371,9 @@ func (g *game) meld(a *model.Action) error {
 		ID: model.EnteredID(c1, g.action), Controller: controller,
 		Components: []model.Component{{Object: c1, Face: model.Back}, {Object: c2, Face: model.Back}},
 	}
+	if g.is("meld-front-faces") {
+		p.Components[0].Face, p.Components[1].Face = "", ""
+	}
 	return g.enter(p, model.Exile)
 }
 
@@ -369,7 +402,7 @@ func (g *game) orderExile(cards []model.ObjectID, order []model.ObjectID) error 
 // that it arranges exactly them; while probing it records the need and
 // takes them as they are.
 func (g *game) pickOrder(order, moving []model.ObjectID) ([]model.ObjectID, error) {
-	if g.probing() {
+	if g.probing() && len(order) == 0 {
 		g.probe.Order = slices.Clone(moving)
 		return moving, nil
 	}
@@ -402,20 +435,24 @@ func (g *game) turnFaceDown(a *model.Action) error {
 		g.nothingHappens("708.2b", p.ID) // already face down
 		return nil
 	}
-	if g.merged(p) {
+	if g.merged(p) && !g.is("dfc-merged-turns-face-down") {
 		for _, c := range p.Components {
 			if g.def(c.Object).Layout.DoubleFaced() {
 				g.nothingHappens("730.2j", p.ID) // a double-faced component
 				return nil
 			}
 		}
-	} else if g.def(p.Components[0].Object).Layout.DoubleFaced() {
+	} else if g.def(p.Components[0].Object).Layout.DoubleFaced() && !g.is("dfc-turns-face-down") {
 		g.nothingHappens("712.16", p.ID) // melded or double-faced permanent
 		return nil
 	}
 	// CR 730.2f: each face-up component turns face down.
 	for i := range p.Components {
+		if i > 0 && g.is("turn-top-only") {
+			break
+		}
 		if !p.Components[i].FaceDown {
+			p.Components[i].Face = ""
 			p.Components[i].FaceDown, p.Components[i].FaceDownBy = true, model.ByEffect
 		}
 	}
@@ -466,7 +503,7 @@ func (g *game) turnFaceUp(a *model.Action) error {
 		}
 	}
 	for _, c := range p.Components {
-		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() {
+		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() || (merged && g.is("instant-turns-face-up")) {
 			continue
 		}
 		// An instant or sorcery card can't be turned face up: the
@@ -490,6 +527,9 @@ func (g *game) turnFaceUp(a *model.Action) error {
 	// CR 730.2f: each face-down component turns face up, a double-faced
 	// one with its front face up (CR 712.15a).
 	for i := range p.Components {
+		if i > 0 && g.is("turn-top-only") {
+			break
+		}
 		if p.Components[i].FaceDown {
 			p.Components[i] = model.Component{Object: p.Components[i].Object}
 		}
@@ -587,7 +627,7 @@ func (g *game) transform(a *model.Action) error {
 	}
 	turned := 0
 	for i := range p.Components {
-		if ok, _ := g.canTurnOver(p.Components[i]); ok {
+		if ok, _ := g.canTurnOver(p.Components[i]); ok && !(turned > 0 && g.is("transform-top-only")) {
 			p.Components[i].Face = other(p.Components[i].Face)
 			turned++
 		}
@@ -617,6 +657,11 @@ func (g *game) flip(a *model.Action) error {
 		return err
 	}
 	if p.Status.Flipped {
+		if g.is("flip-toggles") {
+			p.Status.Flipped = false
+			g.statusChanged("110.5c", p)
+			return nil
+		}
 		g.nothingHappens("710.4", p.ID)
 		return nil
 	}
@@ -669,6 +714,12 @@ func (g *game) phase(a *model.Action) error {
 		return invalid("%s is not phased out", p.ID)
 	}
 	g.setPhased(p, out)
+	if out && g.is("phasing-kills-tokens") && len(p.Components) > 1 {
+		p.Components = slices.DeleteFunc(p.Components, func(c model.Component) bool { return g.obj(c.Object).Token })
+		if len(p.Components) == 0 {
+			g.removePermanent(p.ID)
+		}
+	}
 	return nil
 }
 
@@ -804,6 +855,9 @@ func (g *game) tokenCopy(a *model.Action) error {
 	}
 	g.objects[a.Token] = tok
 	np := model.Permanent{ID: model.EnteredID(a.Token, g.action), Controller: a.Player, Components: []model.Component{face}}
+	if g.is("copy-copies-status") {
+		np.Status.Tapped, np.Status.Flipped = p.Status.Tapped, p.Status.Flipped
+	}
 	return g.enter(np, "")
 }
 

@@ -52,6 +52,9 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 	melded, merged := g.melded(p), g.merged(p)
 	d.Melded, d.Merged = melded, merged
 	d.Token = topObj.Token // CR 730.2d: a token only if the topmost component is
+	if g.is("token-if-any-token") {
+		d.Token = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.obj(c.Object).Token })
+	}
 	for _, c := range p.Components {
 		d.Commander = d.Commander || g.obj(c.Object).Commander // CR 903.3b-c
 	}
@@ -61,6 +64,8 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		d.DoubleFaced = g.def(top.Object).Layout.DoubleFaced()
 		// CR 701.27g: only a lone double-faced permanent back face up.
 		d.Transformed = !melded && top.Face == model.Back
+	} else if g.is("merged-double-faced") {
+		d.DoubleFaced = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.def(c.Object).Layout.DoubleFaced() })
 	}
 
 	// Layer 1a: copiable values (CR 613.2a).
@@ -72,11 +77,13 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		// front faces' mana values.
 		face = *g.def(top.Object).Melded
 		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
+	case g.is("characteristics-from-bottom"):
+		face, mv = g.componentFace(p, p.Components[len(p.Components)-1])
 	default:
 		// CR 730.2a: the topmost component's characteristics.
 		face, mv = g.componentFace(p, top)
 	}
-	if p.Mutated {
+	if p.Mutated && !g.is("abilities-top-only") {
 		// CR 702.140e: every component's abilities.
 		var abilities []model.AbilityID
 		for i, c := range p.Components {
@@ -88,6 +95,9 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 				continue
 			}
 			f, _ := g.componentFace(p, c)
+			if i > 0 && g.is("flip-top-only") {
+				f, _ = g.faceOf(c)
+			}
 			abilities = append(abilities, f.Abilities...)
 		}
 		face.Abilities = abilities

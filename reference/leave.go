@@ -125,7 +125,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		case len(reps) == 1 && (ch.Replacement == "" || ch.Replacement == reps[0].source):
 			chosen = &reps[0]
 		case len(reps) > 1:
-			if g.probing() {
+			if g.probing() && ch.Replacement == "" {
 				for _, r := range reps {
 					g.probe.Replacements = append(g.probe.Replacements, r.source)
 				}
@@ -160,6 +160,12 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			if chosen.cardOnly && lki.Token && token {
 				continue
 			}
+			if chosen.cardOnly && token && g.is("card-replacement-skips-tokens") {
+				continue
+			}
+			if i > 0 && g.is("replacement-top-only") {
+				continue
+			}
 			if chosen.cardOnly && len(p.Components) == 1 && token {
 				continue
 			}
@@ -182,7 +188,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			"commander %s moves as part of a meld or a state-based action, where the scenario has no action to script its owner's command-zone choice", p.Components[commanderIdx].Object)
 	}
 	needCommander := commanderIdx >= 0
-	if needCommander && g.probing() {
+	if needCommander && g.probing() && ch.CommandZone == nil {
 		g.probe.CommandZone, ch.CommandZone = true, model.Bool(false)
 	}
 	if needCommander && ch.CommandZone == nil {
@@ -244,6 +250,9 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 				return nil, err
 			}
 			groups[z] = o
+			if (z != model.Exile && g.is("ignore-order")) || (z == model.Exile && g.is("exile-in-component-order")) {
+				groups[z] = cs
+			}
 		}
 	}
 	if !ordered && len(ch.Order) > 0 {
@@ -266,6 +275,9 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		rule = "730.3"
 	}
 	g.removePermanent(p.ID)
+	if cards > 1 && g.is("count-one-card") {
+		cards = 1
+	}
 	g.emit(model.Event{Kind: model.ZoneChange, Rule: rule, Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
 	for _, z := range keys {
 		g.place(z, groups[z])
@@ -273,6 +285,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	// Triggers, looking back in time (CR 603.10a).
 	if permTo == model.Graveyard && slices.Contains(lki.Characteristics.Types, "creature") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+		for range cards - 1 {
+			if g.is("dies-per-card") {
+				g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+			}
+		}
 	}
 	for _, m := range moves {
 		if m.To == model.Graveyard && !g.obj(m.Object).Token {
@@ -282,6 +299,10 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	// CR 704.5d, 111.7: tokens outside the battlefield cease to exist.
 	for _, m := range moves {
 		if g.obj(m.Object).Token {
+			if g.is("tokens-linger") && m.To != model.Command {
+				g.place(m.To, []model.ObjectID{m.Object})
+				continue
+			}
 			g.emit(model.Event{Kind: model.CeaseToExist, Rule: "704.5d", Object: m.Object})
 		}
 	}
@@ -383,6 +404,9 @@ func (g *game) found(id model.ObjectID) ([]model.Placement, error) {
 		}
 		if z, _ := g.zoneOf(m.Object); z == m.To {
 			out = append(out, m)
+			if g.is("find-first-card-only") {
+				break
+			}
 		}
 	}
 	return out, nil
@@ -442,7 +466,7 @@ func (g *game) returnFound(a *model.Action) error {
 // creature became (CR 712.21c); if it exiles them, the cards exiled with
 // the source before go to their owners' graveyards.
 func (g *game) exileFound(a *model.Action) error {
-	if g.probing() {
+	if g.probing() && a.Choices.May == nil {
 		g.probe.May, a.Choices.May = true, model.Bool(true)
 	}
 	if a.Choices.May == nil {

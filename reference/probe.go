@@ -4,7 +4,8 @@ import (
 	"github.com/mergecheck/mergecheck/model"
 )
 
-// Needs lists the choices an action requires in a given state, so that a
+// Needs lists the choices an action requires in a given state and does not
+// yet script, so that a
 // generator can script exactly those and build valid scenarios by
 // construction rather than by filtering.
 type Needs struct {
@@ -22,9 +23,12 @@ type Needs struct {
 	May bool
 }
 
-// Probe plays s, then action a with whatever choices it needs made by
-// default, and reports those needs and the state after s. An error means s
-// or a cannot be played at all (the error of [Run]).
+// Probe plays s, then action a, with the choices a scripts and a default
+// for each it lacks, and reports the lacking ones and the state after s.
+// One choice can change what another is about (a commander sent to the
+// command zone leaves fewer cards to order), so a caller scripts what Probe
+// reports and probes again until nothing is lacking. An error means s or a
+// cannot be played at all (the error of [Run]).
 func Probe(s *model.Scenario, a model.Action) (Needs, model.State, error) {
 	tr, err := Run(s)
 	if err != nil {
@@ -54,3 +58,8 @@ func Probe(s *model.Scenario, a model.Action) (Needs, model.State, error) {
 // choose records a need while probing and reports whether the game should
 // take a default choice instead of checking the scripted one.
 func (g *game) probing() bool { return g.probe != nil && g.action == len(g.s.Actions)-1 }
+
+// IsZero reports whether nothing is lacking.
+func (n Needs) IsZero() bool {
+	return !n.Position && len(n.Order) == 0 && len(n.Replacements) == 0 && !n.CommandZone && !n.May
+}

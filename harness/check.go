@@ -1,0 +1,240 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// Options control a run. The zero value, or nil, means the defaults.
+type Options struct {
+	Checks     int           // cases per property; 0 means 100
+	Seed       uint64        // 0 means random; the seed used is always reported
+	Timeout    time.Duration // per Engine.Run call; 0 means 5s
+	Budget     time.Duration // whole-run time budget; 0 means none
+	ShrinkTime time.Duration // rapid's minimisation time per counterexample; 0 means 30s
+}
+
+func (o *Options) withDefaults() Options {
+	var out Options
+	if o != nil {
+		out = *o
+	}
+	if out.Checks <= 0 {
+		out.Checks = 100
+	}
+	if out.Timeout <= 0 {
+		out.Timeout = 5 * time.Second
+	}
+	if out.ShrinkTime <= 0 {
+		out.ShrinkTime = 30 * time.Second
+	}
+	if out.Seed == 0 {
+		out.Seed = rand.Uint64()>>1 | 1
+	}
+	return out
+}
+
+// Check runs props against e and returns one Result per property, in the
+// order of props. The error is non-nil only when the run itself cannot
+// proceed (an invalid property list, rapid misconfigured); verdicts,
+// including engine faults, are in the Results. If e implements io.Closer,
+// Check closes it.
+func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Options) (*Results, error) {
+	if err := properties.Validate(props); err != nil {
+		return nil, err
+	}
+	o := opts.withDefaults()
+	if c, ok := e.(io.Closer); ok {
+		defer c.Close()
+	}
+	if o.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.Budget)
+		defer cancel()
+	}
+	res := &Results{Engine: e.Info(), Seed: o.Seed, Options: o, Started: time.Now()}
+	for _, p := range props {
+		r, err := checkOne(ctx, e, p, o)
+		if err != nil {
+			return nil, err
+		}
+		res.Results = append(res.Results, r)
+	}
+	res.Elapsed = time.Since(res.Started)
+	return res, nil
+}
+
+// outcome is what one scenario did on the engine under test.
+type outcome struct {
+	problem error        // the check's complaint, if any
+	fault   error        // the engine's failure, if any
+	got     *model.Trace // the engine's trace
+	want    *model.Trace // the reference's trace
+}
+
+func (o outcome) bad() bool { return o.problem != nil || o.fault != nil }
+
+// judge plays s on e (and on the reference for a differential property)
+// and applies p's check.
+type judge struct {
+	ctx   context.Context
+	e     Engine
+	p     *properties.Property
+	o     Options
+	info  EngineInfo
+	cache map[string]outcome
+}
+
+func (j *judge) play(s *model.Scenario) outcome {
+	key := hash(s)
+	if out, ok := j.cache[key]; ok {
+		return out
+	}
+	out := j.playUncached(s)
+	j.cache[key] = out
+	return out
+}
+
+func (j *judge) playUncached(s *model.Scenario) outcome {
+	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
+	defer cancel()
+	got, err := j.e.Run(ctx, s)
+	if err != nil {
+		return outcome{fault: err}
+	}
+	c := &properties.Case{Scenario: s, Trace: got, Partial: j.info.PartialTraces}
+	var want *model.Trace
+	if j.p.Differential {
+		want, err = reference.Run(s)
+		if err != nil {
+			return outcome{fault: fmt.Errorf("the reference engine can't play this scenario: %w", err)}
+		}
+		c.Reference = want
+	}
+	if err := safeCheck(j.p, c); err != nil {
+		return outcome{problem: err, got: got, want: want}
+	}
+	return outcome{got: got, want: want}
+}
+
+// safeCheck runs a property's check, turning a panic (a bug in the check,
+// or a trace too malformed to read) into a problem report.
+func safeCheck(p *properties.Property, c *properties.Case) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the trace could not be judged: %v", r)
+		}
+	}()
+	return p.Check(c)
+}
+
+func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) (Result, error) {
+	start := time.Now()
+	r := Result{Rule: p.Rule}
+	info := e.Info()
+	switch {
+	case p.Uncheckable != "":
+		r.Verdict, r.Why = Unchecked, p.Uncheckable
+		return r, nil
+	case !info.Supports(p.Needs):
+		var missing []string
+		for _, f := range p.Needs {
+			if !slices.Contains(info.Features, f) {
+				missing = append(missing, string(f))
+			}
+		}
+		r.Verdict, r.Why = Unsupported, "the engine does not declare "+strings.Join(missing, ", ")
+		return r, nil
+	}
+	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}}
+	r.Coverage = map[string]int{}
+	var last *model.Scenario
+	var lastOut outcome
+	failed, budget := false, false
+	tb := &recorder{name: string(p.Rule)}
+	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
+		rapid.Check(tb, func(t *rapid.T) {
+			if ctx.Err() != nil {
+				budget = true
+				t.SkipNow()
+			}
+			s := p.Gen.Draw(t, "scenario")
+			out := j.play(s)
+			last, lastOut = s, out
+			if !failed && !out.bad() {
+				r.Cases++
+				if p.Classify != nil {
+					for _, l := range p.Classify(s) {
+						r.Coverage[l]++
+					}
+				}
+			}
+			if out.bad() {
+				failed = true
+				t.Fatalf("%v", errors.Join(out.problem, out.fault))
+			}
+		})
+	})
+	if err != nil {
+		return r, err
+	}
+	if tb.failed && !failed && !budget {
+		// rapid failed without any case going wrong: a generator or the
+		// harness itself broke. That is mergecheck's bug, not a verdict.
+		return r, fmt.Errorf("harness: property %s could not run: %s", p.Rule, strings.Join(tb.logs, "\n"))
+	}
+	r.Elapsed = time.Since(start)
+	switch {
+	case failed && last != nil && lastOut.bad():
+		s := minimize(j, last)
+		out := j.play(s)
+		if out.fault != nil {
+			r.Verdict = Fault
+			r.Fault = &EngineFault{Rule: p.Rule, Scenario: s, Err: out.fault}
+		} else {
+			r.Verdict = Failed
+			r.Counterexample = &Counterexample{Rule: p.Rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: out.want, Seed: o.Seed}
+		}
+	case budget && r.Cases == 0:
+		r.Verdict, r.Why = Uncovered, "the time budget ran out before any case ran"
+	default:
+		r.Verdict = Held
+		if why := uncovered(p, r); why != "" {
+			r.Verdict, r.Why = Uncovered, why
+		}
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// uncovered reports a label whose share of cases is below what the
+// property declares, like QuickCheck's cover.
+func uncovered(p *properties.Property, r Result) string {
+	labels := make([]string, 0, len(p.Cover))
+	for l := range p.Cover {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	for _, l := range labels {
+		if r.Cases == 0 {
+			return "no case ran"
+		}
+		share := float64(r.Coverage[l]) / float64(r.Cases)
+		if share < p.Cover[l] {
+			return fmt.Sprintf("label %q covered %.0f%% of %d cases, want at least %.0f%%", l, 100*share, r.Cases, 100*p.Cover[l])
+		}
+	}
+	return ""
+}

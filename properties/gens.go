@@ -1,0 +1,129 @@
+package properties
+
+import (
+	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Option sets the properties draw from. Each reaches its rules often; the
+// properties' Cover says how often they must.
+var (
+	yes, no = true, false
+
+	genMutate = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 1,
+		Kinds: []generators.Kind{generators.Card, generators.Token, generators.Flip, generators.FaceDown, generators.Transform},
+		Focus: []model.ActionType{model.CastMutate, model.Merge},
+	})
+	genTokens = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Prefix: 2, Hand: true,
+		NeedKinds: []generators.Kind{generators.Token, generators.Card},
+	})
+	genStacks = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 4, Status: true, Hand: true, Prefix: 2,
+	})
+	genMergeFaceDown = generators.Scenario(generators.Options{
+		MaxComponents: 3, FaceDownTop: &yes, Hand: true, Status: true,
+		Kinds: []generators.Kind{generators.FaceDown, generators.Card, generators.Token},
+		Focus: []model.ActionType{model.CastMutate},
+	})
+	genTurn = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 4, Prefix: 1,
+		Kinds: []generators.Kind{generators.Card, generators.Token, generators.FaceDown, generators.Flip},
+		Focus: []model.ActionType{model.TurnFaceDown, model.TurnFaceUp},
+	})
+	genInstant = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 4, FaceDownTop: &yes,
+		NeedKinds: []generators.Kind{generators.FaceDownSpell, generators.FaceDown},
+		Focus:     []model.ActionType{model.TurnFaceUp},
+	})
+	genFlip = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 3, FaceDownTop: &no, Status: true,
+		NeedKinds: []generators.Kind{generators.Flip, generators.Card},
+		Kinds:     []generators.Kind{generators.Card, generators.Flip, generators.Token},
+		Focus:     []model.ActionType{model.Flip},
+	})
+	genTransform = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 4, FaceDownTop: &no,
+		NeedKinds: []generators.Kind{generators.Transform, generators.Transform},
+		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Transform, generators.Modal, generators.MeldHalf},
+		Focus:     []model.ActionType{model.Transform, model.Convert},
+	})
+	genDFCFaceDown = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 3, FaceDownTop: &no,
+		NeedKinds: []generators.Kind{generators.Transform},
+		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Modal, generators.MeldHalf, generators.Transform},
+		Focus:     []model.ActionType{model.TurnFaceDown},
+	})
+	genLeave = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Replacements: true, Commander: true,
+		Focus: []model.ActionType{model.Move},
+	})
+	genReplace = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 3, Replacements: true,
+		NeedKinds: []generators.Kind{generators.Token, generators.Card},
+		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.FaceDown},
+		Focus:     []model.ActionType{model.Move},
+	})
+	genFind = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 3, Linked: true,
+		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Flip, generators.Transform},
+		Focus:     []model.ActionType{model.Move},
+		FocusThen: []model.ActionType{model.Return, model.ExileFound},
+	})
+	genMeld = generators.Scenario(generators.Options{
+		MaxComponents: 2, MeldPair: true, Focus: []model.ActionType{model.Meld},
+	})
+	genMelded = generators.Scenario(generators.Options{
+		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move},
+	})
+	genCopy = generators.Scenario(generators.Options{
+		MaxComponents: 3, Status: true, Focus: []model.ActionType{model.TokenCopy},
+	})
+	genStatus = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3,
+	})
+	genPhase = generators.Scenario(generators.Options{
+		MinComponents: 2, MaxComponents: 3, Status: true,
+		NeedKinds: []generators.Kind{generators.Token, generators.Card},
+		Focus:     []model.ActionType{model.PhaseOut},
+		FocusThen: []model.ActionType{model.PhaseIn},
+	})
+	genDFC = generators.Scenario(generators.Options{
+		MaxComponents: 1, FaceDownTop: &no, Melded: true,
+		Kinds: []generators.Kind{generators.Transform, generators.Modal, generators.MeldHalf},
+		Focus: []model.ActionType{model.TurnFaceDown},
+	})
+	genFlipTwice = generators.Scenario(generators.Options{
+		MaxComponents: 2, FaceDownTop: &no,
+		NeedKinds: []generators.Kind{generators.Flip},
+		Kinds:     []generators.Kind{generators.Flip, generators.Card},
+		Focus:     []model.ActionType{model.Flip},
+		FocusThen: []model.ActionType{model.Flip},
+	})
+	genTokenLeaves = generators.Scenario(generators.Options{
+		MaxComponents: 3, Replacements: true,
+		NeedKinds: []generators.Kind{generators.Token},
+		Focus:     []model.ActionType{model.Move},
+	})
+)
+
+// has reports whether the scenario has an action of one of the types.
+func has(s *model.Scenario, types ...model.ActionType) bool {
+	for _, a := range s.Actions {
+		for _, t := range types {
+			if a.Type == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// label returns name if cond holds, for Classify functions.
+func label(cond bool, name string) []string {
+	if cond {
+		return []string{name}
+	}
+	return nil
+}

@@ -1,0 +1,370 @@
+package reference_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// Scenarios here decode and validate, but one of their actions can't be
+// performed as written (ErrInvalid) or asks for something the rules leave
+// undefined (ErrUnsupported). Run must stop at that action with an
+// *ActionError carrying its index, and say what is wrong.
+
+// decoded round-trips s through its file format, so every scenario here is
+// one a user could write: it must decode and validate.
+func decoded(t *testing.T, s *model.Scenario) *model.Scenario {
+	t.Helper()
+	data, err := model.Encode(s)
+	require.NoError(t, err)
+	out, err := model.DecodeScenario(data)
+	require.NoError(t, err, "the scenario itself is well formed; only playing it fails")
+	return out
+}
+
+// runFails plays s and checks that it stops at action index with an
+// *ActionError of that action's type, returning the error.
+func runFails(t *testing.T, s *model.Scenario, index int) error {
+	t.Helper()
+	s = decoded(t, s)
+	tr, err := reference.Run(s)
+	require.Error(t, err)
+	require.NotErrorIs(t, err, reference.ErrInternal)
+	var ae *reference.ActionError
+	require.True(t, errors.As(err, &ae), "want an *ActionError, got %T: %v", err, err)
+	assert.Equal(t, index, ae.Index, "the error names the action that failed: %v", err)
+	if index >= 0 {
+		assert.Equal(t, s.Actions[index].Type, ae.Type)
+		require.NotNil(t, tr, "the trace holds the steps before the failing action")
+		assert.Len(t, tr.Steps, index)
+	}
+	return err
+}
+
+// requireInvalid checks that s stops at action index with ErrInvalid and a
+// message containing every string in want.
+func requireInvalid(t *testing.T, s *model.Scenario, index int, want ...string) {
+	t.Helper()
+	err := runFails(t, s, index)
+	assert.ErrorIs(t, err, reference.ErrInvalid)
+	assert.NotErrorIs(t, err, reference.ErrUnsupported)
+	for _, w := range want {
+		assert.Contains(t, err.Error(), w)
+	}
+}
+
+// requireUnsupported checks that s stops at action index with an
+// *UnsupportedError naming feature.
+func requireUnsupported(t *testing.T, s *model.Scenario, index int, feature string) {
+	t.Helper()
+	err := runFails(t, s, index)
+	assert.ErrorIs(t, err, reference.ErrUnsupported)
+	assert.NotErrorIs(t, err, reference.ErrInvalid)
+	var ue *reference.UnsupportedError
+	require.True(t, errors.As(err, &ue), "want an *UnsupportedError, got %v", err)
+	assert.Equal(t, feature, ue.Feature)
+	assert.NotEmpty(t, ue.Why, "an unsupported feature says why")
+	assert.Contains(t, err.Error(), feature)
+}
+
+// bears is a scenario with Grizzly Bears c1 as permanent p1 under A.
+func bears(name string) *build.Builder {
+	bd := build.New(name, "An action that can't be performed as written.")
+	bd.Card("c1", a, "Grizzly Bears")
+	return bd.Perm("p1", a, up("c1"))
+}
+
+// mutated is a scenario with Gemrazer c1 on top of Grizzly Bears c2 as the
+// mutated permanent p1 under A.
+func mutated(name string) *build.Builder {
+	bd := build.New(name, "An action on a merged permanent that can't be performed as written.")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Grizzly Bears")
+	return bd.Perm("p1", a, up("c1"), up("c2"))
+}
+
+func TestAction_PermanentNotOnBattlefield(t *testing.T) {
+	for _, typ := range []model.ActionType{model.Tap, model.Move, model.Transform, model.Pump} {
+		t.Run(string(typ), func(t *testing.T) {
+			s := bears("permanent-not-on-battlefield").
+				Do(model.Action{Type: model.Untap, Object: "p1"}).
+				Do(model.Action{Type: typ, Object: "p9", To: model.Graveyard}).Scenario()
+			if typ != model.Move {
+				s.Actions[1].To = ""
+			}
+			requireInvalid(t, s, 1, "p9 is not on the battlefield")
+		})
+	}
+}
+
+func TestAction_PermanentLeftEarlier(t *testing.T) {
+	s := bears("permanent-left-earlier").
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).
+		Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario()
+	requireInvalid(t, s, 1, "p1 is not on the battlefield")
+}
+
+func Test702_26b_PhasedOutCantBeAffected(t *testing.T) {
+	for _, act := range []model.Action{
+		{Type: model.Tap, Object: "p1"},
+		{Type: model.Move, Object: "p1", To: model.Exile},
+		{Type: model.AddCounters, Object: "p1", Counter: "+1/+1", N: 1},
+		{Type: model.TurnFaceDown, Object: "p1"},
+	} {
+		t.Run(string(act.Type), func(t *testing.T) {
+			s := bears("702.26b-phased-out-cant-be-affected").
+				Mod("p1", func(p *model.Permanent) { p.Status.PhasedOut = true }).
+				Do(act).Scenario()
+			requireInvalid(t, s, 0, "p1 is phased out", "CR 702.26b")
+		})
+	}
+}
+
+func Test702_26b_PhasedOutCantBeMutatedOnto(t *testing.T) {
+	bd := bears("702.26b-phased-out-cant-be-targeted").
+		Mod("p1", func(p *model.Permanent) { p.Status.PhasedOut = true })
+	bd.Card("c2", a, "Gemrazer")
+	s := bd.Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "p1", "phased out", "702.26b")
+}
+
+func Test730_3a_OrderRequiredForTwoCards(t *testing.T) {
+	for _, to := range []model.Zone{model.Graveyard, model.LibraryTop, model.LibraryBottom, model.Exile} {
+		t.Run(string(to), func(t *testing.T) {
+			s := mutated("730.3a-order-required").
+				Do(model.Action{Type: model.Move, Object: "p1", To: to}).Scenario()
+			requireInvalid(t, s, 0, "choices.order is required", "c1", "c2")
+		})
+	}
+}
+
+func Test730_3a_OrderMustListTheMovingCards(t *testing.T) {
+	bd := mutated("730.3a-order-must-fit")
+	bd.Card("c3", a, "Runeclaw Bear")
+	bd.Put(a, model.Graveyard, "c3")
+	for name, ord := range map[string][]model.ObjectID{
+		"card_not_moving": {"c1", "c3"},
+		"unknown_card":    {"c2", "c9"},
+		"one_card_short":  {"c1"},
+		"card_twice":      {"c1", "c1"},
+		"permanent_id":    {"p1", "c2"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := *bd.Scenario()
+			s.Actions = []model.Action{{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order(ord...)}}
+			requireInvalid(t, &s, 0, "choices.order", string(ord[0]), "does not fit", "[c1 c2]")
+		})
+	}
+}
+
+func Test730_3a_NoOrderForOneCard(t *testing.T) {
+	s := bears("730.3a-no-order-for-one-card").
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c1", "c9")}).Scenario()
+	requireInvalid(t, s, 0, "choices.order", "does not fit")
+}
+
+func Test702_140c_PositionRequired(t *testing.T) {
+	bd := bears("702.140c-position-required")
+	bd.Card("c2", a, "Gemrazer")
+	s := bd.Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve}).Scenario()
+	requireInvalid(t, s, 1, "choices.position is required", "CR 702.140c")
+}
+
+func Test730_2_MergePositionRequired(t *testing.T) {
+	bd := bears("730.2-merge-position-required")
+	bd.Card("c2", a, "Runeclaw Bear")
+	s := bd.Put(a, model.Graveyard, "c2").
+		Do(model.Action{Type: model.Merge, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "choices.position is required", "730.2")
+}
+
+func Test616_1_ReplacementMustApply(t *testing.T) {
+	t.Run("its_effect_does_not_apply", func(t *testing.T) {
+		// A's own Leyline of the Void exiles only A's opponents' cards.
+		bd := mutated("616.1-replacement-must-apply")
+		bd.Card("y1", a, "Leyline of the Void")
+		s := bd.Perm("p2", a, up("y1")).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: model.Choices{Replacement: "p2", Order: []model.ObjectID{"c1", "c2"}}}).Scenario()
+		requireInvalid(t, s, 0, "choices.replacement p2 does not fit")
+	})
+	t.Run("not_one_of_those_that_apply", func(t *testing.T) {
+		// Two replacement effects apply (B's Leyline, B's Wheel on A); the
+		// choice names a third permanent.
+		bd := mutated("616.1-replacement-not-among-those-that-apply")
+		bd.Card("y1", b, "Leyline of the Void")
+		bd.Card("w1", b, "Wheel of Sun and Moon")
+		bd.Card("g1", b, "Grizzly Bears")
+		s := bd.Perm("p2", b, up("y1")).Perm("p3", b, up("w1")).Perm("p4", b, up("g1")).
+			Mod("p3", func(p *model.Permanent) { p.EnchantedPlayer = a }).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: model.Choices{Replacement: "p4", Order: []model.ObjectID{"c1", "c2"}}}).Scenario()
+		requireInvalid(t, s, 0, "choices.replacement p4 does not fit", "p2", "p3")
+	})
+	t.Run("required_when_several_apply", func(t *testing.T) {
+		bd := mutated("616.1-replacement-required")
+		bd.Card("y1", b, "Leyline of the Void")
+		bd.Card("w1", b, "Wheel of Sun and Moon")
+		s := bd.Perm("p2", b, up("y1")).Perm("p3", b, up("w1")).
+			Mod("p3", func(p *model.Permanent) { p.EnchantedPlayer = a }).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c1", "c2")}).Scenario()
+		requireInvalid(t, s, 0, "choices.replacement is required", "p2", "p3", "CR 616.1")
+	})
+	t.Run("no_replacement_on_exile", func(t *testing.T) {
+		// Replacement effects of "would go to a graveyard" don't apply to
+		// an exile.
+		bd := mutated("616.1-replacement-on-exile")
+		bd.Card("y1", b, "Leyline of the Void")
+		s := bd.Perm("p2", b, up("y1")).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile, Choices: model.Choices{Replacement: "p2", Order: []model.ObjectID{"c1", "c2"}}}).Scenario()
+		requireInvalid(t, s, 0, "choices.replacement p2 does not fit")
+	})
+}
+
+func Test702_140a_CantMutateOntoAHuman(t *testing.T) {
+	bd := build.New("702.140a-cant-mutate-onto-a-human", "Gemrazer can't target Elite Vanguard, a Human.")
+	bd.Card("c1", a, "Elite Vanguard")
+	bd.Card("c2", a, "Gemrazer")
+	s := bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "p1", "is a Human", "CR 702.140a")
+}
+
+func Test702_140a_CantMutateOntoAnotherOwnersCreature(t *testing.T) {
+	bd := bears("702.140a-same-owner")
+	bd.Card("c2", b, "Gemrazer")
+	s := bd.Put(b, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "p1", "owned by A", "CR 702.140a")
+}
+
+func Test702_140a_CantMutateOntoANoncreature(t *testing.T) {
+	bd := build.New("702.140a-noncreature", "Gemrazer can't target Mimic Vat, an artifact.")
+	bd.Card("v1", a, "Mimic Vat")
+	bd.Card("c2", a, "Gemrazer")
+	s := bd.Perm("p1", a, up("v1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "p1", "not a creature", "CR 702.140a")
+}
+
+func Test702_140a_OnlyAMutateCardCastsForMutate(t *testing.T) {
+	bd := bears("702.140a-no-mutate")
+	bd.Card("c2", a, "Runeclaw Bear")
+	s := bd.Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "c2", "Runeclaw Bear", "no mutate ability")
+}
+
+func Test903_9_CommandZoneChoiceRequired(t *testing.T) {
+	for _, to := range []model.Zone{model.Hand, model.LibraryTop, model.Graveyard, model.Exile} {
+		t.Run(string(to), func(t *testing.T) {
+			bd := build.New("903.9-command-zone-choice-required", "A merged permanent with a commander in it moves.")
+			bd.Card("c1", a, "Gemrazer")
+			bd.Commander("k1", a, "Nethroi, Apex of Death")
+			act := model.Action{Type: model.Move, Object: "p1", To: to}
+			if to != model.Hand {
+				act.Choices = order("c1", "k1")
+			}
+			s := bd.Perm("p1", a, up("c1"), up("k1")).Do(act).Scenario()
+			requireInvalid(t, s, 0, "choices.command_zone is required", "k1", "CR 903.9")
+		})
+	}
+}
+
+func Test903_9_CommandZoneChoiceOnlyForACommander(t *testing.T) {
+	s := bears("903.9-no-commander").
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Hand, Choices: model.Choices{CommandZone: model.Bool(true)}}).Scenario()
+	requireInvalid(t, s, 0, "choices.command_zone does not fit")
+}
+
+func TestAction_ChoicesScriptedWhereNoneIsLeft(t *testing.T) {
+	s := bears("no-choice-left").
+		Do(model.Action{Type: model.Tap, Object: "p1", Choices: model.Choices{Position: model.Top}}).Scenario()
+	requireInvalid(t, s, 0, "choices are scripted")
+}
+
+func TestAction_ResolveWithEmptyStack(t *testing.T) {
+	s := bears("resolve-empty-stack").Do(model.Action{Type: model.Resolve}).Scenario()
+	requireInvalid(t, s, 0, "the stack is empty")
+}
+
+func TestAction_CastFromOutsideTheHand(t *testing.T) {
+	bd := bears("cast-from-graveyard")
+	bd.Card("c2", a, "Gemrazer")
+	s := bd.Put(a, model.Graveyard, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "c2 is not in its owner's hand")
+}
+
+func TestAction_ReturnBeforeLeaving(t *testing.T) {
+	s := bears("return-before-leaving").Do(model.Action{Type: model.Return, Object: "p1"}).Scenario()
+	requireInvalid(t, s, 0, "p1 has not left the battlefield")
+}
+
+// Refusals: what the rules leave undefined is refused with the feature
+// named, never guessed.
+
+func TestUnsupported_MutateOntoMeldedChitteringHost(t *testing.T) {
+	bd := chitteringHost(build.New("unsupported-merge-with-melded", "Gemrazer mutates onto Chittering Host."))
+	bd.Card("c3", a, "Gemrazer")
+	s := bd.Put(a, model.Hand, "c3").
+		Do(model.Action{Type: model.CastMutate, Object: "c3", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
+	requireUnsupported(t, s, 1, "merge-with-melded-permanent")
+}
+
+func TestUnsupported_BecomeCopyWhileMerged(t *testing.T) {
+	bd := mutated("unsupported-copy-while-merged")
+	bd.Card("c3", a, "Runeclaw Bear")
+	s := bd.Put(a, model.Graveyard, "c3").
+		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "c3"}).Scenario()
+	requireUnsupported(t, s, 0, "copy-effect-on-merged-permanent")
+}
+
+func TestUnsupported_BecomeCopyWhileMelded(t *testing.T) {
+	bd := chitteringHost(build.New("unsupported-copy-while-melded", "Chittering Host becomes a copy of a card."))
+	bd.Card("c3", a, "Runeclaw Bear")
+	s := bd.Put(a, model.Graveyard, "c3").
+		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "c3"}).Scenario()
+	requireUnsupported(t, s, 0, "copy-effect-on-merged-permanent")
+}
+
+func TestUnsupported_MergedPermanentWithSeveralOwners(t *testing.T) {
+	bd := build.New("unsupported-several-owners", "A merged permanent whose cards have different owners.")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", b, "Grizzly Bears")
+	s := bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario()
+	requireUnsupported(t, s, -1, "merged-permanent-with-several-owners")
+}
+
+func TestUnsupported_BareMergeWithMutatedPermanent(t *testing.T) {
+	bd := mutated("unsupported-bare-merge-with-mutated")
+	bd.Card("c3", a, "Runeclaw Bear")
+	s := bd.Put(a, model.Graveyard, "c3").
+		Do(model.Action{Type: model.Merge, Object: "c3", Target: "p1", Choices: model.Choices{Position: model.Bottom}}).Scenario()
+	requireUnsupported(t, s, 0, "bare-merge-with-mutated-permanent")
+}
+
+func TestUnsupported_TokenCopyOfMeldedPermanent(t *testing.T) {
+	s := chitteringHost(build.New("unsupported-token-copy-of-melded", "A token copy of Chittering Host.")).
+		Do(model.Action{Type: model.TokenCopy, Object: "p1", Token: "t1", Player: a}).Scenario()
+	requireUnsupported(t, s, 0, "token-copy-of-melded-permanent")
+}
+
+func TestUnsupported_MeldAMergedPermanent(t *testing.T) {
+	bd := build.New("unsupported-meld-merged", "Graf Rats melds with a mutated Midnight Scavengers.")
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Card("c3", a, "Graf Rats")
+	s := bd.Perm("p1", a, up("c1"), up("c2")).Perm("p2", a, up("c3")).
+		Do(model.Action{Type: model.Meld, Object: "p2", With: "p1"}).Scenario()
+	requireUnsupported(t, s, 0, "meld-merged-permanent")
+}
