@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
+	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,13 @@ func Encode(v any) ([]byte, error) {
 }
 
 func decodeStrict(data []byte, v any) error {
+	if json.Valid(data) {
+		// encoding/json matches keys without regard to case and does not
+		// say where an unknown key is; walk the keys ourselves first.
+		if err := checkKeys(data, reflect.TypeOf(v)); err != nil {
+			return err
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -73,18 +81,12 @@ func locate(data []byte, dec *json.Decoder, err error) error {
 	case errors.As(err, &syn):
 		off = syn.Offset - 1 // the offset counts the offending byte
 	case errors.As(err, &typ):
-		off = typ.Offset
+		off = valueStart(data, typ.Offset, typ.Value)
 		if typ.Field != "" {
-			err = fmt.Errorf("field %s: cannot use JSON %s as %s", typ.Field, typ.Value, typ.Type)
+			err = fmt.Errorf("field %s: a JSON %s can't be a %s", typ.Field, typ.Value, kindName(typ.Type))
+		} else {
+			err = fmt.Errorf("the file must hold a JSON object, not a JSON %s", typ.Value)
 		}
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		// encoding/json gives no offset for an unknown field; point at the
-		// first place the key appears.
-		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		if loc := regexp.MustCompile(regexp.QuoteMeta(name) + `\s*:`).FindIndex(data); loc != nil {
-			off = int64(loc[0])
-		}
-		err = fmt.Errorf("unknown field %s", name)
 	case errors.Is(err, io.EOF):
 		return errors.New("empty input")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -100,4 +102,140 @@ func position(data []byte, off int64) (line, col int) {
 	line = 1 + bytes.Count(data[:off], []byte("\n"))
 	col = int(off) - bytes.LastIndexByte(data[:off], '\n')
 	return line, col
+}
+
+// valueStart finds where a JSON value that ends at end begins, for error
+// positions: encoding/json reports the offset after the value.
+func valueStart(data []byte, end int64, kind string) int64 {
+	end = min(max(end, 0), int64(len(data)))
+	switch kind {
+	case "array", "object":
+		return max(end-1, 0)
+	case "string":
+		for i := end - 2; i >= 0; i-- {
+			if data[i] == '"' && (i == 0 || data[i-1] != '\\') {
+				return i
+			}
+		}
+		return end
+	}
+	i := end
+	for i > 0 && !strings.ContainsRune(",:[{ \t\r\n", rune(data[i-1])) {
+		i--
+	}
+	return i
+}
+
+func kindName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "string"
+	case reflect.Int, reflect.Int64:
+		return "number"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Slice:
+		return "list"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	}
+	return t.String()
+}
+
+// checkKeys walks the objects in data against the Go type t and reports
+// the first key that names no field, exactly, with its path and position.
+func checkKeys(data []byte, t reflect.Type) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	return walkKeys(dec, data, t, "")
+}
+
+func walkKeys(dec *json.Decoder, data []byte, t reflect.Type, path string) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil // the decoder reports syntax errors with their position
+	}
+	switch tok {
+	case json.Delim('{'):
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil
+			}
+			key, _ := kt.(string)
+			var ft reflect.Type
+			switch {
+			case t != nil && t.Kind() == reflect.Struct:
+				f, near := field(t, key)
+				if f == nil {
+					line, col := position(data, keyStart(data, dec.InputOffset(), key))
+					msg := fmt.Sprintf("line %d, column %d: unknown field %q", line, col, key)
+					if path != "" {
+						msg += " in " + path
+					}
+					if near != "" {
+						msg += fmt.Sprintf(" (keys are case-sensitive: did you mean %q?)", near)
+					}
+					return errors.New(msg)
+				}
+				ft = f.Type
+			case t != nil && t.Kind() == reflect.Map:
+				ft = t.Elem()
+			}
+			if err := walkKeys(dec, data, ft, join(path, key)); err != nil {
+				return err
+			}
+		}
+		_, _ = dec.Token()
+	case json.Delim('['):
+		var et reflect.Type
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+			et = t.Elem()
+		}
+		for i := 0; dec.More(); i++ {
+			if err := walkKeys(dec, data, et, path+"["+strconv.Itoa(i)+"]"); err != nil {
+				return err
+			}
+		}
+		_, _ = dec.Token()
+	}
+	return nil
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// field returns the struct field whose JSON name is key, or, if none is,
+// the JSON name that matches key but for case.
+func field(t reflect.Type, key string) (*reflect.StructField, string) {
+	near := ""
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if name == key {
+			return &f, ""
+		}
+		if strings.EqualFold(name, key) {
+			near = name
+		}
+	}
+	return nil, near
+}
+
+// keyStart finds the opening quote of key, which ends before end.
+func keyStart(data []byte, end int64, key string) int64 {
+	q := []byte(strconv.Quote(key))
+	if i := bytes.LastIndex(data[:min(end, int64(len(data)))], q); i >= 0 {
+		return int64(i)
+	}
+	return end
 }

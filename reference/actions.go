@@ -1,6 +1,9 @@
 package reference
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -54,7 +57,8 @@ func (g *game) do(a *model.Action) error {
 
 func (g *game) noChoices(a *model.Action) error {
 	if !a.Choices.IsZero() {
-		return invalid("this action leaves no choice to a player, but choices are scripted")
+		b, _ := json.Marshal(a.Choices)
+		return invalid("a %s action leaves no choice to a player, but the scenario scripts choices %s", a.Type, b)
 	}
 	return nil
 }
@@ -93,7 +97,10 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 			return invalid("a mutating creature spell is not cast face down")
 		}
 		if err := g.mutateTargetLegal(a.Target, o.Owner); err != nil {
-			return invalid("can't target %s: %v", a.Target, err)
+			if errors.Is(err, ErrUnsupported) {
+				return err
+			}
+			return invalid("%s can't target %s: %v", a.Object, a.Target, err)
 		}
 		so.Target = a.Target
 	case a.Method == model.ByMorph || a.Method == model.ByDisguise:
@@ -119,10 +126,10 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error {
 	p := g.st.Permanent(id)
 	if p == nil {
-		return invalid("%s is not on the battlefield", id)
+		return fmt.Errorf("%s is not on the battlefield", id)
 	}
 	if p.Status.PhasedOut {
-		return invalid("%s is phased out (CR 702.26b)", id)
+		return fmt.Errorf("%s is phased out (CR 702.26b)", id)
 	}
 	d, err := g.derive(p)
 	if err != nil {
@@ -130,11 +137,11 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 	}
 	switch {
 	case !slices.Contains(d.Characteristics.Types, "creature"):
-		return invalid("%s is not a creature (CR 702.140a)", id)
+		return fmt.Errorf("%s is not a creature (CR 702.140a)", id)
 	case slices.Contains(d.Characteristics.Subtypes, "Human"):
-		return invalid("%s is a Human (CR 702.140a)", id)
+		return fmt.Errorf("%s is a Human (CR 702.140a)", id)
 	case g.ownerOf(p) != owner:
-		return invalid("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)
+		return fmt.Errorf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)
 	}
 	return nil
 }
@@ -152,7 +159,7 @@ func (g *game) resolve(a *model.Action) error {
 				g.probe.Position, a.Choices.Position = true, model.Top
 			}
 			if a.Choices.Position == "" {
-				return invalid("choices.position is required: the spell's controller puts it on top or underneath (CR 702.140c)")
+				return invalid("choices.position is required: %s merges with %s, and its controller puts it on top or underneath (CR 702.140c)", so.Object, so.Target)
 			}
 			if len(a.Choices.Order) > 0 || a.Choices.Replacement != "" || a.Choices.CommandZone != nil || a.Choices.May != nil {
 				return invalid("resolving a mutating spell leaves only choices.position to choose")
@@ -295,7 +302,7 @@ func (g *game) bareMerge(a *model.Action) error {
 		g.probe.Position, a.Choices.Position = true, model.Top
 	}
 	if a.Choices.Position == "" {
-		return invalid("choices.position is required: top or bottom (CR 730.2)")
+		return invalid("choices.position is required: %s merges with %s on top or underneath (CR 730.2)", a.Object, a.Target)
 	}
 	if err := g.takeFromZone(a.Object, z); err != nil {
 		return err

@@ -15,7 +15,7 @@ var ErrUnsupported = errors.New("unsupported")
 // ErrInvalid is wrapped by every error that rejects an action the game
 // cannot perform as written, such as one naming an object that is not
 // there or a scripted choice that does not fit.
-var ErrInvalid = errors.New("invalid scenario")
+var ErrInvalid = errors.New("not playable as scripted")
 
 // ErrInternal is wrapped by the error Run returns when the reference engine
 // itself fails (a bug), with the stack where it did.

@@ -287,7 +287,7 @@ func Test903_9_CommandZoneChoiceOnlyForACommander(t *testing.T) {
 func TestAction_ChoicesScriptedWhereNoneIsLeft(t *testing.T) {
 	s := bears("no-choice-left").
 		Do(model.Action{Type: model.Tap, Object: "p1", Choices: model.Choices{Position: model.Top}}).Scenario()
-	requireInvalid(t, s, 0, "choices are scripted")
+	requireInvalid(t, s, 0, "the scenario scripts choices")
 }
 
 func TestAction_ResolveWithEmptyStack(t *testing.T) {

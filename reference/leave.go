@@ -149,7 +149,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 	}
 	if chosen == nil && ch.Replacement != "" {
-		return nil, invalid("choices.replacement %s does not fit: no replacement effect from it applies", ch.Replacement)
+		return nil, invalid("choices.replacement %s does not fit: no replacement effect of %s applies to %s going to its owner's %s (Leyline of the Void applies only to an opponent's cards, Wheel of Sun and Moon only to the enchanted player's)", ch.Replacement, ch.Replacement, p.ID, a.To)
 	}
 	if chosen != nil {
 		for i, c := range p.Components {
@@ -257,7 +257,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	}
 	if !ordered && len(ch.Order) > 0 {
 		if len(ch.Order) != 1 || cards != 1 || ch.Order[0] != moves[slices.IndexFunc(moves, func(m model.Placement) bool { return !g.obj(m.Object).Token })].Object {
-			return nil, invalid("choices.order %v does not fit: no two cards go into one ordered zone together", ch.Order)
+			return nil, invalid("choices.order %v does not fit: no two cards of %s go into one ordered zone together (its cards go %v)", ch.Order, p.ID, moves)
 		}
 	}
 
