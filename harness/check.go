@@ -2,6 +2,8 @@ package harness
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -160,10 +162,11 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 	}
 	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}}
 	r.Coverage = map[string]int{}
-	var last *model.Scenario
+	var last, firstFault *model.Scenario
 	var lastOut outcome
 	failed, budget := false, false
 	tb := &recorder{name: string(p.Rule)}
+	digest := sha256.New()
 	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
 		rapid.Check(tb, func(t *rapid.T) {
 			if ctx.Err() != nil {
@@ -172,9 +175,18 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 			}
 			s := p.Gen.Draw(t, "scenario")
 			out := j.play(s)
+			if out.fault != nil && out.problem == nil {
+				// A fault is reported only if no case breaks the rule:
+				// a violation says more than a crash.
+				if firstFault == nil {
+					firstFault = s
+				}
+				return
+			}
 			last, lastOut = s, out
 			if !failed && !out.bad() {
 				r.Cases++
+				digest.Write([]byte(hash(s)))
 				if p.Classify != nil {
 					for _, l := range p.Classify(s) {
 						r.Coverage[l]++
@@ -196,17 +208,17 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 		return r, fmt.Errorf("harness: property %s could not run: %s", p.Rule, strings.Join(tb.logs, "\n"))
 	}
 	r.Elapsed = time.Since(start)
+	r.Digest = hex.EncodeToString(digest.Sum(nil))[:16]
 	switch {
 	case failed && last != nil && lastOut.bad():
 		s := minimize(j, last)
 		out := j.play(s)
-		if out.fault != nil {
-			r.Verdict = Fault
-			r.Fault = &EngineFault{Rule: p.Rule, Scenario: s, Err: out.fault}
-		} else {
-			r.Verdict = Failed
-			r.Counterexample = &Counterexample{Rule: p.Rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: out.want, Seed: o.Seed}
-		}
+		r.Verdict = Failed
+		r.Counterexample = &Counterexample{Rule: p.Rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: out.want, Seed: o.Seed}
+	case firstFault != nil:
+		s := minimize(j, firstFault)
+		r.Verdict = Fault
+		r.Fault = &EngineFault{Rule: p.Rule, Scenario: s, Err: j.play(s).fault}
 	case budget && r.Cases == 0:
 		r.Verdict, r.Why = Uncovered, "the time budget ran out before any case ran"
 	default:

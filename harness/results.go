@@ -44,6 +44,9 @@ type Result struct {
 	Elapsed  time.Duration
 	// Why explains an unsupported, uncovered or unchecked verdict.
 	Why string
+	// Digest identifies the scenarios the cases drew, in order: two runs
+	// with the same seed draw the same scenarios and have the same digest.
+	Digest string
 
 	Counterexample *Counterexample // set iff Verdict is Failed
 	Fault          *EngineFault    // set iff Verdict is Fault

@@ -94,8 +94,11 @@ func steps(s *model.Scenario) []*model.Scenario {
 	for i := len(s.Actions) - 1; i >= 0; i-- {
 		try(func(c *model.Scenario) bool { c.Actions = slices.Delete(c.Actions, i, i+1); return true })
 	}
-	for i := range s.Start.Battlefield {
+	for i, p := range s.Start.Battlefield {
 		try(func(c *model.Scenario) bool {
+			for _, comp := range p.Components {
+				forget(c, comp.Object)
+			}
 			c.Start.Battlefield = slices.Delete(c.Start.Battlefield, i, i+1)
 			return true
 		})
@@ -104,6 +107,7 @@ func steps(s *model.Scenario) []*model.Scenario {
 		for k := len(p.Components) - 1; k >= 0 && len(p.Components) > 1; k-- {
 			try(func(c *model.Scenario) bool {
 				q := &c.Start.Battlefield[i]
+				forget(c, q.Components[k].Object)
 				q.Components = slices.Delete(q.Components, k, k+1)
 				q.Status.FaceDown = q.Components[0].FaceDown
 				if len(q.Components) == 1 {
@@ -118,6 +122,7 @@ func steps(s *model.Scenario) []*model.Scenario {
 			ids, _ := pl.Zones.Get(z)
 			for k := range ids {
 				try(func(c *model.Scenario) bool {
+					forget(c, ids[k])
 					ref := c.Start.Players[pi].Zones.Ref(z)
 					*ref = slices.Delete(*ref, k, k+1)
 					return true
@@ -127,6 +132,20 @@ func steps(s *model.Scenario) []*model.Scenario {
 	}
 	for i := range s.Actions {
 		try(func(c *model.Scenario) bool { return plainChoices(&c.Actions[i].Choices) })
+	}
+	for i, a := range s.Actions {
+		if a.Type != model.Move {
+			continue
+		}
+		for _, z := range destinations[:max(slices.Index(destinations, a.To), 0)] {
+			try(func(c *model.Scenario) bool {
+				c.Actions[i].To = z
+				if z != model.Exile {
+					c.Actions[i].Source = ""
+				}
+				return true
+			})
+		}
 	}
 	for i := range s.Start.Battlefield {
 		try(func(c *model.Scenario) bool { return plainPermanent(&c.Start.Battlefield[i]) })
@@ -146,6 +165,10 @@ func steps(s *model.Scenario) []*model.Scenario {
 	}
 	return out
 }
+
+// destinations ranks where a permanent can go, plainest first: exile is
+// the one no replacement effect of the model changes.
+var destinations = []model.Zone{model.Exile, model.Graveyard, model.Hand, model.LibraryTop, model.LibraryBottom}
 
 // playerA is the player canonical counterexamples give everything to.
 const playerA = model.PlayerID("A")
@@ -385,4 +408,18 @@ func renumber(s *model.Scenario) *model.Scenario {
 	}
 	slices.SortFunc(c.Objects, func(a, b model.Object) int { return strings.Compare(string(a.ID), string(b.ID)) })
 	return c
+}
+
+// forget removes a dropped object from the orders the actions script, so
+// that dropping it leaves the choices fitting the cards that remain.
+func forget(c *model.Scenario, id model.ObjectID) {
+	for i := range c.Actions {
+		ch := &c.Actions[i].Choices
+		if len(ch.Order) > 0 {
+			ch.Order = slices.DeleteFunc(slices.Clone(ch.Order), func(o model.ObjectID) bool { return o == id })
+			if len(ch.Order) == 0 {
+				ch.Order = nil
+			}
+		}
+	}
 }

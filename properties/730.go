@@ -61,7 +61,7 @@ var P730_2 = &Property{
 				}
 			}
 			old := prev.Permanent(target)
-			if holder == nil || old == nil || old.Status.PhasedOut || prev.Permanent(holder.ID) == nil {
+			if holder == nil || !legalTarget(c, i, old) {
 				continue // the target was illegal: the spell entered on its own
 			}
 			if holder.ID != target {
@@ -591,4 +591,22 @@ var P730_3e = &Property{
 	},
 	Cover: map[string]float64{"replacement-with-token": 0.2},
 	Check: sameMoves,
+}
+
+// legalTarget reports whether permanent p, as the engine reported it before
+// step i, is still a legal target for what merges in that step: a bare
+// merge's target needs only be there; a mutating spell's must be a
+// non-Human creature (CR 702.140a-b).
+func legalTarget(c *Case, i int, p *model.Permanent) bool {
+	if p == nil || p.Status.PhasedOut {
+		return false
+	}
+	if action(c, i).Type == model.Merge {
+		return true
+	}
+	if p.Derived == nil {
+		return false
+	}
+	ch := p.Derived.Characteristics
+	return slices.Contains(ch.Types, "creature") && !slices.Contains(ch.Subtypes, "Human")
 }

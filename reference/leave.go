@@ -404,9 +404,6 @@ func (g *game) found(id model.ObjectID) ([]model.Placement, error) {
 		}
 		if z, _ := g.zoneOf(m.Object); z == m.To {
 			out = append(out, m)
-			if g.is("find-first-card-only") {
-				break
-			}
 		}
 	}
 	return out, nil
@@ -435,6 +432,9 @@ func (g *game) returnFound(a *model.Action) error {
 		}
 	} else if len(a.Choices.Order) > 0 && !slices.Equal(a.Choices.Order, cards) {
 		return invalid("choices.order %v does not fit the cards returning, %v", a.Choices.Order, cards)
+	}
+	if len(order) > 1 && g.is("find-first-card-only") {
+		order = order[:1]
 	}
 	for _, c := range order {
 		from, _ := g.zoneOf(c)
@@ -504,6 +504,9 @@ func (g *game) exileFound(a *model.Action) error {
 		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
 			return err
 		}
+	}
+	if len(order) > 1 && g.is("find-first-card-only") {
+		order = order[:1]
 	}
 	var before []model.ObjectID
 	for _, l := range g.st.Links {

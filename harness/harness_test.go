@@ -1,0 +1,152 @@
+package harness_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+func check(t *testing.T, engine string, props []*properties.Property, seed uint64) *harness.Results {
+	t.Helper()
+	e, err := harness.Reference(engine)
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 100, Seed: seed})
+	require.NoError(t, err)
+	return res
+}
+
+// TestReferenceHoldsEveryProperty: the oracle passes its own suite, and the
+// rules no trace can show are listed as unchecked, never as held.
+func TestReferenceHoldsEveryProperty(t *testing.T) {
+	res := check(t, "", properties.All, 20261130)
+	for _, r := range res.Results {
+		p := properties.Find(properties.All, r.Rule)
+		want := harness.Held
+		if p.Uncheckable != "" {
+			want = harness.Unchecked
+		}
+		assert.Equal(t, want, r.Verdict, "%s: %s %v", r.Rule, r.Why, r.Counterexample)
+		if want == harness.Held {
+			assert.Equal(t, 100, r.Cases, r.Rule)
+		}
+	}
+	assert.NoError(t, res.Err())
+}
+
+// TestEveryPropertyHasAMutant: a property that no mutant is meant to break
+// proves nothing.
+func TestEveryPropertyHasAMutant(t *testing.T) {
+	for _, p := range properties.All {
+		if p.Uncheckable != "" {
+			continue
+		}
+		found := false
+		for _, m := range reference.Mutants {
+			for _, r := range m.Breaks {
+				found = found || r == p.Rule
+			}
+		}
+		assert.True(t, found, "no mutant breaks %s", p.Rule)
+	}
+}
+
+// TestSuiteKillsEveryMutant: each mutant fails each rule it breaks, with a
+// counterexample that names the rule and has shrunk to the stated minimum.
+func TestSuiteKillsEveryMutant(t *testing.T) {
+	for _, m := range reference.Mutants {
+		t.Run(m.Name, func(t *testing.T) {
+			for _, rule := range m.Breaks {
+				p := properties.Find(properties.All, rule)
+				require.NotNil(t, p, "mutant %s names rule %s, which has no property", m.Name, rule)
+				r := check(t, m.Name, []*properties.Property{p}, 1).Results[0]
+				require.Equal(t, harness.Failed, r.Verdict, "%s survived %s: %s", m.Name, rule, r.Why)
+				ce := r.Counterexample
+				assert.Equal(t, rule, ce.Rule)
+				assert.True(t, strings.HasPrefix(ce.Error(), string(rule)+": "), ce.Error())
+				comps, acts := ce.Size()
+				assert.Equal(t, [2]int{m.Components, m.Actions}, [2]int{comps, acts},
+					"%s on %s: counterexample has %d components and %d actions:\n%s", m.Name, rule, comps, acts, encode(t, ce.Scenario))
+				_, err := reference.Run(ce.Scenario)
+				assert.NoError(t, err, "the counterexample must be a valid scenario")
+			}
+		})
+	}
+}
+
+func encode(t *testing.T, s *model.Scenario) string {
+	b, err := model.Encode(s)
+	require.NoError(t, err)
+	return string(b)
+}
+
+// TestCanonicalCounterexample: the same bug yields the same minimal
+// scenario, byte for byte, whatever the seed.
+func TestCanonicalCounterexample(t *testing.T) {
+	for _, tc := range []struct {
+		mutant string
+		rule   model.RuleID
+	}{{"dies-per-card", "730.3"}, {"token-if-any-token", "730.2d"}, {"mutate-always-top", "702.140c"}} {
+		t.Run(tc.mutant, func(t *testing.T) {
+			p := properties.Find(properties.All, tc.rule)
+			var first string
+			for seed := uint64(1); seed <= 4; seed++ {
+				r := check(t, tc.mutant, []*properties.Property{p}, seed).Results[0]
+				require.Equal(t, harness.Failed, r.Verdict)
+				got := encode(t, r.Counterexample.Scenario)
+				if seed == 1 {
+					first = got
+					continue
+				}
+				assert.Equal(t, first, got, "seed %d gives another counterexample", seed)
+			}
+		})
+	}
+}
+
+// TestSameSeedSameRun: the same seed draws the same scenarios and gives
+// the same verdicts; another seed draws others.
+func TestSameSeedSameRun(t *testing.T) {
+	props := []*properties.Property{properties.P730_2d, properties.P730_3, properties.P702_140c}
+	a := check(t, "", props, 99)
+	b := check(t, "", props, 99)
+	c := check(t, "", props, 100)
+	for i := range props {
+		assert.Equal(t, a.Results[i].Digest, b.Results[i].Digest, props[i].Rule)
+		assert.Equal(t, a.Results[i].Verdict, b.Results[i].Verdict)
+		assert.Equal(t, a.Results[i].Coverage, b.Results[i].Coverage)
+		assert.NotEqual(t, a.Results[i].Digest, c.Results[i].Digest, props[i].Rule)
+	}
+	m1 := check(t, "count-one-card", []*properties.Property{properties.P712_21e}, 5).Results[0]
+	m2 := check(t, "count-one-card", []*properties.Property{properties.P712_21e}, 5).Results[0]
+	require.Equal(t, harness.Failed, m1.Verdict)
+	assert.Equal(t, encode(t, m1.Counterexample.Scenario), encode(t, m2.Counterexample.Scenario))
+}
+
+// TestUnsupportedIsNeverHeld: a property needing a feature the engine
+// lacks is reported unsupported.
+func TestUnsupportedIsNeverHeld(t *testing.T) {
+	e := limited{features: []model.Feature{model.FeatureMerge}}
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d, properties.P701_42a}, &harness.Options{Checks: 10, Seed: 3})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Held, res.Results[0].Verdict)
+	assert.Equal(t, harness.Unsupported, res.Results[1].Verdict)
+	assert.Contains(t, res.Results[1].Why, "meld")
+}
+
+type limited struct{ features []model.Feature }
+
+func (l limited) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "limited", Features: l.features}
+}
+
+func (l limited) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	return reference.Run(s)
+}
