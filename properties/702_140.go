@@ -31,7 +31,7 @@ var P702_140b = &Property{
 	Gen:          genMutate,
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(illegalTarget(s), "illegal-target") },
-	Cover:        map[string]float64{"illegal-target": 0.03},
+	Cover:        map[string]float64{"illegal-target": 0.02},
 	Check: func(c *Case) error {
 		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
 			return err
@@ -54,7 +54,7 @@ var P702_140c = &Property{
 		}
 		return out
 	},
-	Cover: map[string]float64{"top": 0.1, "bottom": 0.1},
+	Cover: map[string]float64{"top": 0.05, "bottom": 0.05},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.Resolve) {
 			a := action(c, i)
@@ -118,10 +118,10 @@ func mutatesOntoMutator(s *model.Scenario) bool {
 var P702_140d = &Property{
 	Rule:         "702.140d",
 	Needs:        []model.Feature{model.FeatureMutate},
-	Gen:          genMutate,
+	Gen:          genMutateOnto,
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(mutatesOntoMutator(s), "onto-a-mutator") },
-	Cover:        map[string]float64{"onto-a-mutator": 0.05},
+	Cover:        map[string]float64{"onto-a-mutator": 0.1},
 	Check: func(c *Case) error {
 		got, want := mutateTriggers(c.Trace), mutateTriggers(c.Reference)
 		for i := range min(len(got), len(want)) {

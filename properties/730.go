@@ -46,7 +46,7 @@ var P730_2 = &Property{
 	Classify: func(s *model.Scenario) []string {
 		return append(label(has(s, model.CastMutate), "mutate"), label(has(s, model.Merge), "bare-merge")...)
 	},
-	Cover: map[string]float64{"mutate": 0.2, "bare-merge": 0.05},
+	Cover: map[string]float64{"mutate": 0.1, "bare-merge": 0.05},
 	Check: func(c *Case) error {
 		for i := range c.Trace.Steps {
 			card, target := merging(c, i)
@@ -122,7 +122,7 @@ var P730_2b = &Property{
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
 	Gen:      genMutate,
 	Classify: func(s *model.Scenario) []string { return label(has(s, model.Resolve, model.Merge), "merge") },
-	Cover:    map[string]float64{"merge": 0.3},
+	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
 		for i := range c.Trace.Steps {
 			for _, pq := range grew(c, i) {
@@ -141,7 +141,7 @@ var P730_2c = &Property{
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
 	Gen:      genMutate,
 	Classify: func(s *model.Scenario) []string { return label(has(s, model.Resolve, model.Merge), "merge") },
-	Cover:    map[string]float64{"merge": 0.3},
+	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
 		for i := range c.Trace.Steps {
 			for _, pq := range grew(c, i) {
@@ -208,7 +208,7 @@ var P730_2e = &Property{
 	Classify: func(s *model.Scenario) []string {
 		return label(has(s, model.CastMutate), "merge-onto-face-down")
 	},
-	Cover: map[string]float64{"merge-onto-face-down": 0.3},
+	Cover: map[string]float64{"merge-onto-face-down": 0.15},
 	Check: func(c *Case) error {
 		err := eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
 			if top := p.Components[0]; p.Status.FaceDown != top.FaceDown {
@@ -497,7 +497,7 @@ var P730_3b = &Property{
 	Gen:          genLeave,
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(ordersInto(s, true), "exile-ordered") },
-	Cover:        map[string]float64{"exile-ordered": 0.05},
+	Cover:        map[string]float64{"exile-ordered": 0.03},
 	Check:        func(c *Case) error { return sameAsReference(c, "exile, in timestamp order,", zonesView(model.Exile)) },
 }
 
@@ -518,7 +518,7 @@ var P730_3c = &Property{
 	Gen:          genFind,
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Return, model.ExileFound), "finds") },
-	Cover:        map[string]float64{"finds": 0.3},
+	Cover:        map[string]float64{"finds": 0.15},
 	Check: func(c *Case) error {
 		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
 			return err

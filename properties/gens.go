@@ -19,6 +19,11 @@ var (
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Prefix: 2, Hand: true,
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},
 	})
+	genMutateOnto = generators.Scenario(generators.Options{
+		MaxComponents: 2, FaceDownTop: &no, Hand: true,
+		Kinds: []generators.Kind{generators.Card},
+		Focus: []model.ActionType{model.CastMutate},
+	})
 	genStacks = generators.Scenario(generators.Options{
 		MaxPermanents: 2, MaxComponents: 4, Status: true, Hand: true, Prefix: 2,
 	})

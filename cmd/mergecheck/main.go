@@ -3,18 +3,24 @@
 //
 // Usage:
 //
-//	mergecheck replay [-v] [-trace DIR] PATH...
+//	mergecheck run [--engine reference|mutant:NAME] [--checks N] [--seed S] [--rules GLOBS] [--duration D]
+//	mergecheck list [--json]
+//	mergecheck replay [--engine E] [-v] [-trace DIR] PATH...
+//	mergecheck selftest [--checks N] [--seed S]
 //	mergecheck explain FILE
 //	mergecheck version
 //
-// replay plays each scenario file (or every *.scenario.json under a
-// directory) in the reference engine and checks the expectations written
-// in it. explain prints a scenario's trace step by step with the rule
-// behind each event.
+// run checks an engine against every property and prints what held, what
+// failed with its shrunk counterexample, and what could not be checked.
+// replay plays scenario files (or every *.scenario.json under a directory)
+// and checks them against the expectations written in them and against
+// every property. selftest runs the suite against every mutant of the
+// reference engine and prints the kill matrix. explain prints a scenario's
+// trace step by step with the rule behind each event.
 //
-// Exit status: 0 when everything holds, 1 when an expectation fails, 2 for
-// bad usage, unreadable or invalid input, or a scenario the reference
-// refuses.
+// Exit status: 0 when everything holds, 1 when a property or expectation
+// fails (or a rule went uncovered), 2 for bad usage, unreadable or invalid
+// input, or a broken engine.
 package main
 
 import (
@@ -28,7 +34,10 @@ func main() {
 }
 
 const usage = `usage:
-  mergecheck replay [-v] [-trace DIR] PATH...   play scenario files in the reference engine and check their expectations
+  mergecheck run [flags]                        check an engine against every property (mergecheck run -h for flags)
+  mergecheck list [--json]                      list the properties with their rule numbers and summaries
+  mergecheck replay [flags] PATH...             play scenario files and check them against their expectations and every property
+  mergecheck selftest [flags]                   run the suite against every mutant and print the kill matrix
   mergecheck explain FILE                      print a scenario's trace step by step, with the rule behind each event
   mergecheck version                           print the version
 `
@@ -46,6 +55,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	switch args[0] {
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "list":
+		return listCmd(args[1:], stdout, stderr)
+	case "selftest":
+		return selftest(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
 	case "explain":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,8 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
-	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/rules"
 )
 
@@ -67,6 +68,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	verbose := fl.Bool("v", false, "print every expectation checked")
+	engine := fl.String("engine", "reference", "engine to play the scenarios: reference, or mutant:NAME")
 	traceDir := fl.String("trace", "", "write each scenario's trace as NAME.trace.json into `DIR`")
 	if err := fl.Parse(args); err != nil {
 		return exitTrouble
@@ -80,6 +82,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
 	}
+	e, err := openEngine(*engine)
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck replay:", err)
+		return exitTrouble
+	}
 	var held, failed, trouble int
 	for _, path := range files {
 		s, err := loadScenario(path)
@@ -88,10 +95,10 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			trouble++
 			continue
 		}
-		tr, err := reference.Run(s)
+		tr, problems, err := judgeScenario(context.Background(), e, s)
 		if err != nil {
 			kind := "ERROR"
-			if errors.Is(err, reference.ErrUnsupported) {
+			if errors.Is(err, harness.ErrUnsupported) {
 				kind = "UNSUPPORTED"
 			}
 			fmt.Fprintf(stdout, "%s %s: %v\n", kind, path, err)
@@ -104,13 +111,13 @@ func replay(args []string, stdout, stderr io.Writer) int {
 				return exitTrouble
 			}
 		}
-		if err := model.CheckExpectations(s, tr); err != nil {
+		if err := errors.Join(append(problems, model.CheckExpectations(s, tr))...); err != nil {
 			fmt.Fprintf(stdout, "FAIL  %s (%s)\n\t%s\n", s.Name, path, strings.ReplaceAll(err.Error(), "\n", "\n\t"))
 			failed++
 			continue
 		}
 		held++
-		fmt.Fprintf(stdout, "ok    %s (%d actions, %d expectations)\n", s.Name, len(s.Actions), len(s.Expect))
+		fmt.Fprintf(stdout, "ok    %s (%d actions, %d expectations, every property)\n", s.Name, len(s.Actions), len(s.Expect))
 		if *verbose {
 			for _, e := range s.Expect {
 				fmt.Fprintf(stdout, "\tafter action %d: %s\n", e.After, e.Why)

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// engineFlag parses --engine: "reference" or "mutant:NAME".
+func openEngine(spec string) (harness.Engine, error) {
+	switch {
+	case spec == "" || spec == "reference":
+		return harness.Reference("")
+	case strings.HasPrefix(spec, "mutant:"):
+		return harness.Reference(strings.TrimPrefix(spec, "mutant:"))
+	}
+	return nil, fmt.Errorf("unknown engine %q: want reference or mutant:NAME", spec)
+}
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("run", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	engine := fl.String("engine", "reference", "engine to check: reference, or mutant:NAME")
+	checks := fl.Int("checks", 100, "cases per property")
+	seed := fl.Uint64("seed", 0, "random seed (0 picks one; the seed used is printed)")
+	rulesGlob := fl.String("rules", "", "comma-separated rule globs to check, e.g. '730.2*,702.140?'")
+	duration := fl.Duration("duration", 0, "time budget for the whole run, e.g. 10m (0: none)")
+	timeout := fl.Duration("timeout", 5*time.Second, "time limit for the engine on one scenario")
+	shrink := fl.Duration("shrink-time", 30*time.Second, "time rapid may spend minimising one counterexample")
+	jsonOut := fl.Bool("json", false, "print the results as JSON instead of text")
+	verbose := fl.Bool("v", false, "print coverage labels for every rule")
+	if err := fl.Parse(args); err != nil {
+		return exitTrouble
+	}
+	if fl.NArg() > 0 {
+		fmt.Fprintf(stderr, "mergecheck run: unexpected argument %q\n", fl.Arg(0))
+		return exitTrouble
+	}
+	if *checks <= 0 {
+		fmt.Fprintln(stderr, "mergecheck run: --checks must be positive")
+		return exitTrouble
+	}
+	props, err := selectRules(*rulesGlob)
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck run:", err)
+		return exitTrouble
+	}
+	e, err := openEngine(*engine)
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck run:", err)
+		return exitTrouble
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := harness.Check(ctx, e, props, &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink})
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck run:", err)
+		return exitTrouble
+	}
+	if *jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintln(stderr, "mergecheck run:", err)
+			return exitTrouble
+		}
+	} else {
+		printResults(stdout, res, *verbose, *engine, *checks)
+	}
+	return exitCode(res)
+}
+
+func selectRules(globs string) ([]*properties.Property, error) {
+	if err := properties.Validate(properties.All); err != nil {
+		return nil, err
+	}
+	var list []string
+	for g := range strings.SplitSeq(globs, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			list = append(list, g)
+		}
+	}
+	return properties.Select(properties.All, list...)
+}
+
+// exitCode is 2 for a broken engine, 1 for a failed or uncovered rule, 0
+// when everything checked held.
+func exitCode(res *harness.Results) int {
+	switch {
+	case res.Count(harness.Fault) > 0:
+		return exitTrouble
+	case res.Count(harness.Failed) > 0 || res.Count(harness.Uncovered) > 0:
+		return exitFailed
+	}
+	return exitOK
+}
+
+func printResults(w io.Writer, res *harness.Results, verbose bool, engine string, checks int) {
+	fmt.Fprintf(w, "mergecheck run: engine %s %s, seed %d, %d checks per rule\n", res.Engine.Name, res.Engine.Version, res.Seed, checks)
+	for _, r := range res.Results {
+		title := properties.Find(properties.All, r.Rule).Title()
+		switch r.Verdict {
+		case harness.Held:
+			fmt.Fprintf(w, "held        %-9s %d cases  %s\n", r.Rule, r.Cases, title)
+		case harness.Failed:
+			ce := r.Counterexample
+			comps, acts := ce.Size()
+			fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
+			fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, title)
+			fmt.Fprintf(w, "    scenario (shrunk): %d components, %d actions\n", comps, acts)
+			if b, err := model.Encode(ce.Scenario); err == nil {
+				fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(strings.TrimSpace(string(b)), "\n", "\n        "))
+			}
+			if d := ce.Diff(); d != "" {
+				fmt.Fprintf(w, "    trace %s\n", strings.ReplaceAll(strings.TrimSpace(d), "\n", "\n        "))
+			}
+			fmt.Fprintf(w, "    again: mergecheck run --engine %s --rules %s --seed %d\n", engine, r.Rule, res.Seed)
+		case harness.Fault:
+			fmt.Fprintf(w, "FAULT       %s\n", r.Fault.Error())
+		case harness.Uncovered:
+			fmt.Fprintf(w, "UNCOVERED   %-9s %s\n", r.Rule, r.Why)
+		default:
+			fmt.Fprintf(w, "%-11s %-9s %s\n", r.Verdict, r.Rule, r.Why)
+		}
+		if verbose && len(r.Coverage) > 0 {
+			var labels []string
+			for l, n := range r.Coverage {
+				labels = append(labels, fmt.Sprintf("%s=%d", l, n))
+			}
+			slices.Sort(labels)
+			fmt.Fprintf(w, "            coverage: %s\n", strings.Join(labels, " "))
+		}
+	}
+	fmt.Fprintf(w, "%d rules: %d held, %d failed, %d uncovered, %d engine faults, %d unsupported, %d unchecked (%v)\n",
+		len(res.Results), res.Count(harness.Held), res.Count(harness.Failed), res.Count(harness.Uncovered),
+		res.Count(harness.Fault), res.Count(harness.Unsupported), res.Count(harness.Unchecked), res.Elapsed.Round(time.Millisecond))
+}
+
+type listEntry struct {
+	Rule         model.RuleID       `json:"rule"`
+	Title        string             `json:"title"`
+	Needs        []model.Feature    `json:"needs"`
+	Differential bool               `json:"differential,omitempty"`
+	Cover        map[string]float64 `json:"cover,omitempty"`
+	Reason       string             `json:"reason,omitempty"`
+}
+
+func listCmd(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("list", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	asJSON := fl.Bool("json", false, "print a JSON array")
+	if err := fl.Parse(args); err != nil {
+		return exitTrouble
+	}
+	if err := properties.Validate(properties.All); err != nil {
+		fmt.Fprintln(stderr, "mergecheck list:", err)
+		return exitTrouble
+	}
+	entries := []listEntry{}
+	for _, p := range properties.All {
+		needs := p.Needs
+		if needs == nil {
+			needs = []model.Feature{}
+		}
+		entries = append(entries, listEntry{Rule: p.Rule, Title: p.Title(), Needs: needs, Differential: p.Differential, Cover: p.Cover, Reason: p.Uncheckable})
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(entries); err != nil {
+			return exitTrouble
+		}
+		return exitOK
+	}
+	for _, e := range entries {
+		line := fmt.Sprintf("%-9s %s", e.Rule, e.Title)
+		if e.Reason != "" {
+			line += "\n          unchecked: " + e.Reason
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	return exitOK
+}
+
+// judgeScenario plays s on e and applies every checkable property's check,
+// returning the violations by rule.
+func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*model.Trace, []error, error) {
+	got, err := e.Run(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	var problems []error
+	for _, p := range properties.All {
+		if p.Uncheckable != "" || !e.Info().Supports(p.Needs) {
+			continue
+		}
+		c := &properties.Case{Scenario: s, Trace: got}
+		if p.Differential {
+			ref, err := openEngine("reference")
+			if err != nil {
+				return nil, nil, err
+			}
+			if c.Reference, err = ref.Run(ctx, s); err != nil {
+				continue // the reference refuses it: nothing to compare with
+			}
+		}
+		if err := p.Check(c); err != nil {
+			problems = append(problems, fmt.Errorf("%s: %w", p.Rule, err))
+		}
+	}
+	return got, problems, nil
+}
