@@ -97,6 +97,7 @@ type judge struct {
 	o     Options
 	info  EngineInfo
 	cache map[string]outcome
+	time  *Timing
 }
 
 func (j *judge) play(s *model.Scenario) outcome {
@@ -112,20 +113,27 @@ func (j *judge) play(s *model.Scenario) outcome {
 func (j *judge) playUncached(s *model.Scenario) outcome {
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
+	t0 := time.Now()
 	got, err := j.e.Run(ctx, s)
+	j.time.Engine += time.Since(t0)
 	if err != nil {
 		return outcome{fault: err}
 	}
 	c := &properties.Case{Scenario: s, Trace: got, Partial: j.info.PartialTraces}
 	var want *model.Trace
 	if j.p.Differential {
+		t0 := time.Now()
 		want, err = reference.Run(s)
+		j.time.Reference += time.Since(t0)
 		if err != nil {
 			return outcome{fault: fmt.Errorf("the reference engine can't play this scenario: %w", err)}
 		}
 		c.Reference = want
 	}
-	if err := safeCheck(j.p, c); err != nil {
+	t0 = time.Now()
+	err = safeCheck(j.p, c)
+	j.time.Check += time.Since(t0)
+	if err != nil {
 		return outcome{problem: err, got: got, want: want}
 	}
 	return outcome{got: got, want: want}
@@ -160,7 +168,7 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 		r.Verdict, r.Why = Unsupported, "the engine does not declare "+strings.Join(missing, ", ")
 		return r, nil
 	}
-	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}}
+	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}, time: &r.Time}
 	r.Coverage = map[string]int{}
 	var last, firstFault *model.Scenario
 	var lastOut outcome
@@ -173,7 +181,9 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 				budget = true
 				t.SkipNow()
 			}
+			t0 := time.Now()
 			s := p.Gen.Draw(t, "scenario")
+			r.Time.Generate += time.Since(t0)
 			out := j.play(s)
 			if out.fault != nil && out.problem == nil {
 				// A fault is reported only if no case breaks the rule:
@@ -211,10 +221,18 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 	r.Digest = hex.EncodeToString(digest.Sum(nil))[:16]
 	switch {
 	case failed && last != nil && lastOut.bad():
+		t0 := time.Now()
 		s := minimize(j, last)
+		r.Time.Minimize = time.Since(t0)
 		out := j.play(s)
 		r.Verdict = Failed
-		r.Counterexample = &Counterexample{Rule: p.Rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: out.want, Seed: o.Seed}
+		want := out.want
+		if want == nil {
+			// A plain property did not need the reference, but its trace
+			// beside the engine's shows the difference at a glance.
+			want, _ = reference.Run(s)
+		}
+		r.Counterexample = &Counterexample{Rule: p.Rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: want, Seed: o.Seed}
 	case firstFault != nil:
 		s := minimize(j, firstFault)
 		r.Verdict = Fault

@@ -47,6 +47,8 @@ type Result struct {
 	// Digest identifies the scenarios the cases drew, in order: two runs
 	// with the same seed draw the same scenarios and have the same digest.
 	Digest string
+	// Time splits Elapsed by what it was spent on.
+	Time Timing
 
 	Counterexample *Counterexample // set iff Verdict is Failed
 	Fault          *EngineFault    // set iff Verdict is Fault
@@ -78,13 +80,20 @@ func (r *Results) Count(v Verdict) int {
 	return n
 }
 
+// Timing splits a property's time: drawing scenarios, the engine under
+// test, the reference engine (differential properties), the checks, and
+// minimising a counterexample after rapid's own shrinking.
+type Timing struct {
+	Generate, Engine, Reference, Check, Minimize time.Duration
+}
+
 // A Counterexample is a minimal scenario on which an engine violates a rule.
 type Counterexample struct {
 	Rule     model.RuleID
 	Problem  string          // from the property's check
 	Scenario *model.Scenario // shrunk; replayable with mergecheck replay
 	Got      *model.Trace    // the engine's trace
-	Want     *model.Trace    // the reference trace
+	Want     *model.Trace    // the reference engine's trace of the same scenario
 	Seed     uint64
 	File     string // corpus file it was saved to, if any
 }
