@@ -67,7 +67,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 func (d *drawer) resolve(s *model.Scenario) {
 	t := d.t
 	cast := s.Actions[len(s.Actions)-1]
-	if cast.Type == model.CastMutate && rapid.IntRange(0, 4).Draw(t, "target becomes illegal") == 0 {
+	if cast.Type == model.CastMutate && (d.o.Illegal || rapid.IntRange(0, 4).Draw(t, "target becomes illegal") == 0) {
 		interlude := model.Action{Type: model.PhaseOut, Object: cast.Target}
 		if rapid.Bool().Draw(t, "target leaves") {
 			interlude = model.Action{Type: model.Move, Object: cast.Target, To: model.Exile}

@@ -34,10 +34,11 @@ const (
 	MeldHalf      Kind = "meld"            // one card of a meld pair, front face up
 	FaceDown      Kind = "face_down"       // a face-down creature card (morph, manifest, cloak, effect)
 	FaceDownSpell Kind = "face_down_spell" // a face-down instant or sorcery card
+	FaceDownDFC   Kind = "face_down_dfc"   // a face-down double-faced card
 )
 
 // AllKinds lists every component kind.
-var AllKinds = []Kind{Card, Token, Flip, Transform, Modal, MeldHalf, FaceDown, FaceDownSpell}
+var AllKinds = []Kind{Card, Token, Flip, Transform, Modal, MeldHalf, FaceDown, FaceDownSpell, FaceDownDFC}
 
 // Options shape a family of scenarios. The zero value draws one permanent
 // of one to three components of any kind and no actions.
@@ -80,6 +81,11 @@ type Options struct {
 	// that one player owns and controls; Melded adds a melded Chittering
 	// Host.
 	MeldPair, Melded bool
+	// MeldTokens makes either half of the meld pair a token at random.
+	MeldTokens bool
+	// Illegal always makes a mutating spell's target illegal before it
+	// resolves (CR 702.140b), by phasing it out or moving it.
+	Illegal bool
 }
 
 // Scenario returns a generator of scenarios shaped by o.
@@ -165,8 +171,15 @@ func (d *drawer) scenario() *model.Scenario {
 	}
 	if d.o.MeldPair {
 		who := rapid.SampledFrom(players).Draw(t, "meld pair owner")
-		addPerm(who, "Graf Rats")
-		addPerm(who, "Midnight Scavengers")
+		for _, half := range []string{"Graf Rats", "Midnight Scavengers"} {
+			if d.o.MeldTokens && rapid.Bool().Draw(t, "token "+half) {
+				extra++
+				id := model.ObjectID(fmt.Sprintf("e%d", extra))
+				d.bd.Perm(id, who, build.Up(d.token(who, half)))
+				continue
+			}
+			addPerm(who, half)
+		}
 	}
 	if d.o.Melded {
 		who := rapid.SampledFrom(players).Draw(t, "melded owner")
@@ -330,6 +343,9 @@ func (d *drawer) component(owner model.PlayerID, k Kind) model.Component {
 			pool = morphs
 		}
 		return build.Down(d.card(owner, pick(pool)), how)
+	case FaceDownDFC:
+		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak, model.ByEffect}).Draw(t, "face down by")
+		return build.Down(d.card(owner, pick(append(slices.Clone(transforms), modals...))), how)
 	case FaceDownSpell:
 		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak}).Draw(t, "face down by")
 		return build.Down(d.card(owner, pick(spells)), how)

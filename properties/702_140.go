@@ -28,10 +28,10 @@ func illegalTarget(s *model.Scenario) bool {
 var P702_140b = &Property{
 	Rule:         "702.140b",
 	Needs:        []model.Feature{model.FeatureMutate},
-	Gen:          genMutate,
+	Gen:          genIllegal,
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(illegalTarget(s), "illegal-target") },
-	Cover:        map[string]float64{"illegal-target": 0.02},
+	Cover:        map[string]float64{"illegal-target": 0.5},
 	Check: func(c *Case) error {
 		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
 			return err
@@ -54,7 +54,7 @@ var P702_140c = &Property{
 		}
 		return out
 	},
-	Cover: map[string]float64{"top": 0.05, "bottom": 0.05},
+	Cover: map[string]float64{"top": 0.03, "bottom": 0.03},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.Resolve) {
 			a := action(c, i)

@@ -132,3 +132,68 @@ func label(cond bool, name string) []string {
 	}
 	return nil
 }
+
+var (
+	genMeldedLeave = generators.Scenario(generators.Options{
+		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move},
+	})
+	genMeldedFind = generators.Scenario(generators.Options{
+		MaxComponents: 2, Melded: true, Linked: true,
+		Focus: []model.ActionType{model.Move}, FocusThen: []model.ActionType{model.Return, model.ExileFound},
+	})
+	genMeldTokens = generators.Scenario(generators.Options{
+		MaxComponents: 1, MeldPair: true, MeldTokens: true, Focus: []model.ActionType{model.Meld},
+	})
+	genMeldTransform = generators.Scenario(generators.Options{
+		MaxComponents: 1, Melded: true, FaceDownTop: &no,
+		Kinds: []generators.Kind{generators.MeldHalf},
+		Focus: []model.ActionType{model.Transform, model.Convert},
+	})
+	genFaceDownStatus = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, FaceDownTop: &yes, Status: true, Prefix: 1,
+		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownSpell, generators.FaceDownDFC, generators.Card, generators.Token},
+	})
+	genFaceDownAgain = generators.Scenario(generators.Options{
+		MaxComponents: 3, FaceDownTop: &yes,
+		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownDFC, generators.Card},
+		Focus: []model.ActionType{model.TurnFaceDown},
+	})
+	genFaceUp = generators.Scenario(generators.Options{
+		MaxComponents: 3, FaceDownTop: &yes,
+		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownDFC, generators.Card, generators.Token},
+		Focus: []model.ActionType{model.TurnFaceUp},
+	})
+	genFaceDownLeaves = generators.Scenario(generators.Options{
+		MaxComponents: 3, Replacements: true,
+		NeedKinds: []generators.Kind{generators.FaceDown},
+		Kinds:     []generators.Kind{generators.FaceDown, generators.FaceDownSpell, generators.Card, generators.Token},
+		Focus:     []model.ActionType{model.Move},
+	})
+	genFaceDownDFC = generators.Scenario(generators.Options{
+		MaxComponents: 1, FaceDownTop: &yes,
+		Kinds:     []generators.Kind{generators.FaceDownDFC},
+		Focus:     []model.ActionType{model.Transform, model.Convert, model.TurnFaceUp},
+		FocusThen: []model.ActionType{model.Transform, model.TurnFaceUp},
+	})
+	genFlipChars = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 2, FaceDownTop: &no, Status: true, Prefix: 1,
+		NeedKinds: []generators.Kind{generators.Flip},
+		Kinds:     []generators.Kind{generators.Flip, generators.Card},
+	})
+	genDFCChars = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 1, FaceDownTop: &no, Status: true, Prefix: 2,
+		Kinds:       []generators.Kind{generators.Transform, generators.Modal},
+		PrefixTypes: []model.ActionType{model.Transform, model.Convert, model.Pump, model.AddCounters},
+	})
+	genTransformEffects = generators.Scenario(generators.Options{
+		MaxComponents: 1, FaceDownTop: &no, Status: true, Prefix: 1,
+		Kinds:       []generators.Kind{generators.Transform, generators.Modal},
+		PrefixTypes: []model.ActionType{model.Pump, model.AddCounters},
+		Focus:       []model.ActionType{model.Transform, model.Convert},
+	})
+	genIllegal = generators.Scenario(generators.Options{
+		MaxComponents: 2, FaceDownTop: &no, Hand: true, Illegal: true,
+		Kinds: []generators.Kind{generators.Card, generators.Token},
+		Focus: []model.ActionType{model.CastMutate},
+	})
+)

@@ -128,7 +128,7 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 	if p == nil {
 		return fmt.Errorf("%s is not on the battlefield", id)
 	}
-	if p.Status.PhasedOut {
+	if p.Status.PhasedOut && !g.is("merge-into-phased-out") {
 		return fmt.Errorf("%s is phased out (CR 702.26b)", id)
 	}
 	d, err := g.derive(p)
@@ -155,8 +155,12 @@ func (g *game) resolve(a *model.Action) error {
 	if so.Target != "" {
 		if err := g.mutateTargetLegal(so.Target, g.obj(so.Object).Owner); err == nil {
 			// CR 702.140c: a legal target; the spell merges with it.
-			if g.probing() && a.Choices.Position == "" {
-				g.probe.Position, a.Choices.Position = true, model.Top
+			if (g.probing() || g.mutant != "") && a.Choices.Position == "" {
+				// A mutant plays on where its bug leaves a choice unscripted.
+				if g.probing() {
+					g.probe.Position = true
+				}
+				a.Choices.Position = model.Top
 			}
 			if a.Choices.Position == "" {
 				return invalid("choices.position is required: %s merges with %s, and its controller puts it on top or underneath (CR 702.140c)", so.Object, so.Target)
@@ -359,6 +363,16 @@ func (g *game) meld(a *model.Action) error {
 	}
 	o1, o2 := g.obj(c1), g.obj(c2)
 	pair := !o1.Token && !o2.Token && g.def(c1).MeldPartner == g.def(c2).Name && g.def(c2).MeldPartner == g.def(c1).Name
+	if g.is("meld-any-pair") && g.def(c1).MeldPartner == g.def(c2).Name {
+		for _, c := range cards {
+			if err := g.takeFromZone(c, model.Exile); err != nil {
+				return err
+			}
+		}
+		p := model.Permanent{ID: model.EnteredID(c1, g.action), Controller: controller,
+			Components: []model.Component{{Object: c1, Face: model.Back}, {Object: c2, Face: model.Back}}}
+		return g.enter(p, model.Exile)
+	}
 	if !pair {
 		// CR 701.42b-c: they can't be melded and stay in exile; a token
 		// there ceases to exist (CR 704.5d).
@@ -445,6 +459,12 @@ func (g *game) turnFaceDown(a *model.Action) error {
 		return err
 	}
 	if p.Status.FaceDown {
+		if g.is("refacedown") {
+			for i := range p.Components {
+				p.Components[i].FaceDown, p.Components[i].FaceDownBy = true, model.ByEffect
+			}
+			return nil
+		}
 		g.nothingHappens("708.2b", p.ID) // already face down
 		return nil
 	}
@@ -552,6 +572,9 @@ func (g *game) turnFaceUp(a *model.Action) error {
 	g.statusChanged("730.2f", p)
 	// CR 708.8: it does not enter the battlefield again.
 	g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceUp, Object: p.ID})
+	if g.is("face-up-enters") {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
+	}
 	return nil
 }
 
@@ -583,6 +606,8 @@ func (g *game) manifest(a *model.Action) error {
 func (g *game) canTurnOver(c model.Component) (bool, model.RuleID) {
 	d := g.def(c.Object)
 	switch {
+	case d.Layout == model.LayoutMeld && g.is("meld-card-transforms"):
+		return true, ""
 	case d.Layout == model.LayoutMeld:
 		return false, "712.4c"
 	case d.Layout != model.LayoutTransform && d.Layout != model.LayoutModal:
@@ -591,6 +616,9 @@ func (g *game) canTurnOver(c model.Component) (bool, model.RuleID) {
 	other := d.Back
 	if c.Face == model.Back {
 		other = &d.Front
+	}
+	if other == nil {
+		return true, ""
 	}
 	if other.Has("instant") || other.Has("sorcery") {
 		return false, "712.10"
@@ -611,13 +639,13 @@ func (g *game) transform(a *model.Action) error {
 	if a.Type == model.Convert {
 		rule = "701.28a"
 	}
-	if g.melded(p) {
+	if g.melded(p) && !g.is("meld-card-transforms") {
 		g.nothingHappens("712.4c", p.ID)
 		return nil
 	}
 	if !g.merged(p) {
 		c := &p.Components[0]
-		if c.FaceDown {
+		if c.FaceDown && !g.is("face-down-dfc-transforms") {
 			g.nothingHappens("712.15a", p.ID)
 			return nil
 		}
@@ -627,6 +655,9 @@ func (g *game) transform(a *model.Action) error {
 		}
 		c.Face = other(c.Face)
 		p.Timestamp = g.nextTimestamp() // CR 613.7g; effects stay (CR 712.18)
+		if g.is("transform-drops-effects") {
+			p.Effects, p.Counters = nil, nil
+		}
 		g.emit(model.Event{Kind: model.StatusChange, Rule: rule, Object: p.ID})
 		return nil
 	}
@@ -737,6 +768,9 @@ func (g *game) phase(a *model.Action) error {
 }
 
 func (g *game) setPhased(p *model.Permanent, out bool) {
+	if !out && g.is("phase-in-fails") {
+		return
+	}
 	rule := model.RuleID("702.26b")
 	if !out {
 		rule = "702.26c"

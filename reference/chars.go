@@ -12,10 +12,18 @@ func (g *game) faceOf(c model.Component) (model.Face, int) {
 	d := g.def(c.Object)
 	front := d.Front.ManaValue()
 	if c.Face != model.Back {
+		if g.is("front-face-has-both-abilities") && d.Back != nil {
+			f := d.Front
+			f.Abilities = append(slices.Clone(f.Abilities), d.Back.Abilities...)
+			return f, front
+		}
 		return d.Front, front // CR 712.8d
 	}
 	switch d.Layout {
 	case model.LayoutTransform:
+		if g.is("back-face-mana-value-zero") {
+			return *d.Back, 0
+		}
 		return *d.Back, front // CR 712.8e: the front face's mana value
 	case model.LayoutModal:
 		return *d.Back, d.Back.ManaValue() // CR 712.8f
@@ -37,7 +45,7 @@ func flipped(f model.Face, alt *model.Face) model.Face {
 // 710.2).
 func (g *game) componentFace(p *model.Permanent, c model.Component) (model.Face, int) {
 	f, mv := g.faceOf(c)
-	if d := g.def(c.Object); p.Status.Flipped && d.Layout == model.LayoutFlip {
+	if d := g.def(c.Object); (p.Status.Flipped || g.is("flip-always")) && d.Layout == model.LayoutFlip {
 		f = flipped(f, d.Flipped)
 	}
 	return f, mv
@@ -77,6 +85,9 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		// front faces' mana values.
 		face = *g.def(top.Object).Melded
 		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
+		if g.is("melded-mana-value-zero") {
+			mv = 0
+		}
 	case g.is("characteristics-from-bottom"):
 		face, mv = g.componentFace(p, p.Components[len(p.Components)-1])
 	default:
@@ -122,7 +133,11 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 	// component decides the status (CR 730.2e) and its face-down rule lists
 	// what the permanent has.
 	if p.Status.FaceDown {
-		face = model.Face{Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}
+		name := ""
+		if g.is("face-down-keeps-name") {
+			name = face.Name
+		}
+		face = model.Face{Name: name, Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}
 		if top.FaceDownBy == model.ByCloak || top.FaceDownBy == model.ByDisguise {
 			face.Abilities = []model.AbilityID{model.Ward2} // CR 701.58a, 702.168a
 		}

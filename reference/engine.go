@@ -49,9 +49,9 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 	}
 	t = &model.Trace{Format: model.TraceFormat, Scenario: s.Name, Engine: Name + " " + Version, Start: start}
 	for i := range s.Actions {
-		a := &s.Actions[i]
+		a := s.Actions[i] // a copy: playing never changes the caller's scenario
 		g.action, g.events = i, nil
-		if err := g.do(a); err != nil {
+		if err := g.do(&a); err != nil {
 			return t, &ActionError{Index: i, Type: a.Type, Err: err}
 		}
 		st, err := g.snapshot()

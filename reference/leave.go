@@ -261,7 +261,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 	}
 
-	if len(shown) > 0 {
+	if len(shown) > 0 && !g.is("no-reveal") {
 		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: shown})
 	}
 	if len(revealed) > 0 {
