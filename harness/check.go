@@ -167,6 +167,12 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 		}
 		r.Verdict, r.Why = Unsupported, "the engine does not declare "+strings.Join(missing, ", ")
 		return r, nil
+	case p.Differential && info.PartialTraces:
+		// A differential check compares whole traces; against partial
+		// observations it would blame the engine for what it left out.
+		// The plain invariants still judge such an engine.
+		r.Verdict, r.Why = Unsupported, "the engine's traces are partial, and this rule is checked against the reference engine's whole trace"
+		return r, nil
 	}
 	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}, time: &r.Time}
 	r.Coverage = map[string]int{}

@@ -2,8 +2,10 @@ package harness_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -141,12 +143,69 @@ func TestUnsupportedIsNeverHeld(t *testing.T) {
 	assert.Contains(t, res.Results[1].Why, "meld")
 }
 
-type limited struct{ features []model.Feature }
+// limited is the reference behind a narrower declaration: fewer features,
+// partial traces, or an action it fails on.
+type limited struct {
+	features []model.Feature
+	partial  bool
+	failOn   model.ActionType
+}
 
 func (l limited) Info() harness.EngineInfo {
-	return harness.EngineInfo{Name: "limited", Features: l.features}
+	return harness.EngineInfo{Name: "limited", Features: l.features, PartialTraces: l.partial}
 }
 
 func (l limited) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	for _, a := range s.Actions {
+		if a.Type == l.failOn {
+			return nil, errors.New("can't " + string(a.Type))
+		}
+	}
 	return reference.Run(s)
+}
+
+// TestPartialTracesKeepThePlainInvariants: an engine with partial traces is
+// judged by the plain invariants, and the differential rules say why not.
+func TestPartialTracesKeepThePlainInvariants(t *testing.T) {
+	e := limited{features: model.Features, partial: true}
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d, properties.P730_2a}, &harness.Options{Checks: 10, Seed: 3})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Held, res.Results[0].Verdict)
+	assert.Equal(t, harness.Unsupported, res.Results[1].Verdict)
+	assert.Contains(t, res.Results[1].Why, "partial")
+}
+
+// TestUncoveredIsNotHeld: a property whose generator misses its label
+// fails instead of passing vacuously.
+func TestUncoveredIsNotHeld(t *testing.T) {
+	p := *properties.P730_2d
+	p.Classify = func(*model.Scenario) []string { return nil }
+	p.Cover = map[string]float64{"never-drawn": 0.1}
+	res := check(t, "", []*properties.Property{&p}, 1)
+	assert.Equal(t, harness.Uncovered, res.Results[0].Verdict)
+	assert.Contains(t, res.Results[0].Why, `"never-drawn" covered 0%`)
+}
+
+// TestEngineFaultIsReportedWithItsScenario: an engine that can't play a
+// scenario is a fault, with the minimal scenario that shows it.
+func TestEngineFaultIsReportedWithItsScenario(t *testing.T) {
+	e := limited{features: model.Features, failOn: model.Move}
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_3}, &harness.Options{Checks: 20, Seed: 2})
+	require.NoError(t, err)
+	r := res.Results[0]
+	require.Equal(t, harness.Fault, r.Verdict)
+	assert.ErrorContains(t, r.Fault, "can't move")
+	require.NotNil(t, r.Fault.Scenario)
+	assert.Len(t, r.Fault.Scenario.Actions, 1, "shrunk to the one action it can't play")
+	assert.Error(t, res.Err())
+}
+
+// TestBudgetStopsTheRun: a spent budget leaves the rules it didn't reach
+// uncovered, never held.
+func TestBudgetStopsTheRun(t *testing.T) {
+	e, err := harness.Reference("")
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d}, &harness.Options{Checks: 10, Seed: 1, Budget: time.Nanosecond})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Uncovered, res.Results[0].Verdict)
 }

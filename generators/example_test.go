@@ -1,0 +1,44 @@
+package generators_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// ExampleScenario shows what one option set draws: the stacks (topmost
+// component first, face-down ones in brackets) and the actions. It doubles
+// as a golden test of generator drift.
+func ExampleScenario() {
+	gen := generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Hand: true, Replacements: true,
+		Focus: []model.ActionType{model.CastMutate, model.Move},
+	})
+	for i := range 4 {
+		s := gen.Example(i)
+		var stacks []string
+		for _, p := range s.Start.Battlefield {
+			var comps []string
+			for _, c := range p.Components {
+				name := s.Object(c.Object).Def
+				if c.FaceDown {
+					name = "[" + name + "]"
+				}
+				comps = append(comps, name)
+			}
+			stacks = append(stacks, strings.Join(comps, " / "))
+		}
+		var acts []string
+		for _, a := range s.Actions {
+			acts = append(acts, string(a.Type))
+		}
+		fmt.Printf("%d: %s | %s\n", i, strings.Join(stacks, " ; "), strings.Join(acts, ", "))
+	}
+	// Output:
+	// 0: Delver of Secrets / Huntmaster of the Fells ; Wheel of Sun and Moon ; Rest in Peace | move
+	// 1: Jushi Apprentice / Runeclaw Bear | move
+	// 2: [Runeclaw Bear] ; Leyline of the Void | move
+	// 3: Saproling Token / [Runeclaw Bear] / [Wandering Ones] ; Saproling Token ; Leyline of the Void ; Wheel of Sun and Moon | cast_mutate, phase_out, resolve
+}
