@@ -58,12 +58,11 @@ var P708_2b = &Property{
 	Cover:    map[string]float64{"again": 0.5},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.TurnFaceDown) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			a, p, q := acted(c, i)
 			if p == nil || !p.Status.FaceDown {
 				continue
 			}
-			if q == nil || q.Status != p.Status || fmt.Sprint(q.Components) != fmt.Sprint(p.Components) {
+			if !unchanged(p, q) {
 				return problem("after action %d, face-down %s changed when turned face down again: nothing happens", c.Trace.Steps[i].Action, a.Object)
 			}
 		}
@@ -133,8 +132,7 @@ var P712_15a = &Property{
 	Cover: map[string]float64{"told-to-transform": 0.3},
 	Check: func(c *Case) error {
 		for i := range c.Trace.Steps {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			a, p, q := acted(c, i)
 			if p == nil || q == nil || !p.Status.FaceDown || merged(p) {
 				continue
 			}

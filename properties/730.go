@@ -241,8 +241,7 @@ var P730_2f = &Property{
 	Cover: map[string]float64{"down": 0.1, "up": 0.1},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.TurnFaceDown, model.TurnFaceUp) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			_, p, q := acted(c, i)
 			if p == nil || q == nil || p.Status.FaceDown == q.Status.FaceDown || len(q.Components) < 2 {
 				continue
 			}
@@ -276,8 +275,7 @@ var P730_2g = &Property{
 	Cover: map[string]float64{"face-down-with-instant": 0.5},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.TurnFaceUp) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			_, p, q := acted(c, i)
 			if p == nil || q == nil || !p.Status.FaceDown || !merged(p) || !hasInstant(c.Scenario, p) {
 				continue
 			}
@@ -388,12 +386,11 @@ var P730_2j = &Property{
 	Cover:    map[string]float64{"turn-face-down": 0.5},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.TurnFaceDown) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			a, p, q := acted(c, i)
 			if p == nil || p.Status.FaceDown || !merged(p) || !hasDFC(c.Scenario, p) {
 				continue
 			}
-			if q == nil || q.Status != p.Status || fmt.Sprint(q.Components) != fmt.Sprint(p.Components) {
+			if !unchanged(p, q) {
 				return problem("after action %d, face-up merged permanent %s with a double-faced component changed when turned face down: nothing happens", c.Trace.Steps[i].Action, a.Object)
 			}
 		}
@@ -519,12 +516,7 @@ var P730_3c = &Property{
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Return, model.ExileFound), "finds") },
 	Cover:        map[string]float64{"finds": 0.15},
-	Check: func(c *Case) error {
-		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
-			return err
-		}
-		return sameAsReference(c, "the graveyards and exile", zonesView(model.Graveyard, model.Exile))
-	},
+	Check:        sameFoundObjects,
 }
 
 // movesView lists each step's zone changes off the battlefield, with where

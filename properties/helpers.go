@@ -171,3 +171,25 @@ func stepsOf(c *Case, types ...model.ActionType) []int {
 	}
 	return out
 }
+
+// acted returns step i's action and the permanent it names, before and
+// after the step (nil where it is not on the battlefield).
+func acted(c *Case, i int) (model.Action, *model.Permanent, *model.Permanent) {
+	a := action(c, i)
+	return a, before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+}
+
+// unchanged reports whether permanent q is p with the same status and
+// components: what "nothing happens" leaves.
+func unchanged(p, q *model.Permanent) bool {
+	return q != nil && q.Status == p.Status && fmt.Sprint(q.Components) == fmt.Sprint(p.Components)
+}
+
+// sameFoundObjects compares with the reference where the cards a permanent
+// became ended up: the battlefield, graveyards and exile (CR 730.3c, 712.21c).
+func sameFoundObjects(c *Case) error {
+	if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
+		return err
+	}
+	return sameAsReference(c, "the graveyards and exile", zonesView(model.Graveyard, model.Exile))
+}

@@ -46,12 +46,7 @@ var P712_21c = &Property{
 	Differential: true,
 	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Return, model.ExileFound), "finds") },
 	Cover:        map[string]float64{"finds": 0.2},
-	Check: func(c *Case) error {
-		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
-			return err
-		}
-		return sameAsReference(c, "the graveyards and exile", zonesView(model.Graveyard, model.Exile))
-	},
+	Check:        sameFoundObjects,
 }
 
 // P712_21d: one replacement effect applies to both cards.
@@ -164,8 +159,7 @@ var P712_4c = &Property{
 	Cover: map[string]float64{"told-to-transform": 0.5},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.Transform, model.Convert) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			a, p, q := acted(c, i)
 			if p == nil || merged(p) && !isMelded(c.Scenario, p) {
 				continue
 			}

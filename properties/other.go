@@ -115,12 +115,11 @@ var P712_16 = &Property{
 	Cover:    map[string]float64{"turn-face-down": 0.5},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.TurnFaceDown) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			a, p, q := acted(c, i)
 			if p == nil || p.Status.FaceDown || merged(p) || !hasDFC(c.Scenario, p) {
 				continue
 			}
-			if q == nil || q.Status != p.Status || fmt.Sprint(q.Components) != fmt.Sprint(p.Components) {
+			if !unchanged(p, q) {
 				return problem("after action %d, double-faced permanent %s changed when turned face down: nothing happens", c.Trace.Steps[i].Action, a.Object)
 			}
 		}
@@ -312,8 +311,7 @@ var P712_18 = &Property{
 	Cover: map[string]float64{"under-effects": 0.3},
 	Check: func(c *Case) error {
 		for _, i := range stepsOf(c, model.Transform, model.Convert) {
-			a := action(c, i)
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
+			a, p, q := acted(c, i)
 			if p == nil {
 				continue
 			}

@@ -415,26 +415,11 @@ func (g *game) returnFound(a *model.Action) error {
 	if a.Choices.Position != "" || a.Choices.Replacement != "" || a.Choices.CommandZone != nil || a.Choices.May != nil {
 		return invalid("returning cards leaves only their timestamp order to choose")
 	}
-	found, err := g.found(a.Object)
+	// CR 613.7m: permanents entering at once are timestamped in the order
+	// their controller chooses.
+	order, err := g.foundInOrder(a)
 	if err != nil {
 		return err
-	}
-	var cards []model.ObjectID
-	for _, m := range found {
-		cards = append(cards, m.Object)
-	}
-	order := cards
-	if len(cards) > 1 {
-		// CR 613.7m: permanents entering at once are timestamped in the
-		// order their controller chooses.
-		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
-			return err
-		}
-	} else if len(a.Choices.Order) > 0 && !slices.Equal(a.Choices.Order, cards) {
-		return invalid("choices.order %v does not fit the cards returning, %v", a.Choices.Order, cards)
-	}
-	if len(order) > 1 && g.is("find-first-card-only") {
-		order = order[:1]
 	}
 	for _, c := range order {
 		from, _ := g.zoneOf(c)
@@ -485,28 +470,18 @@ func (g *game) exileFound(a *model.Action) error {
 	if g.st.Permanent(a.Source) == nil {
 		return invalid("source %s is not on the battlefield", a.Source)
 	}
-	found, err := g.found(a.Object)
-	if err != nil {
-		return err
-	}
 	if !*a.Choices.May {
+		if _, err := g.found(a.Object); err != nil {
+			return err
+		}
 		if len(a.Choices.Order) > 0 {
 			return invalid("choices.order does not fit: nothing is exiled")
 		}
 		return nil
 	}
-	var cards []model.ObjectID
-	for _, m := range found {
-		cards = append(cards, m.Object)
-	}
-	order := cards
-	if len(cards) > 1 {
-		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
-			return err
-		}
-	}
-	if len(order) > 1 && g.is("find-first-card-only") {
-		order = order[:1]
+	order, err := g.foundInOrder(a)
+	if err != nil {
+		return err
 	}
 	var before []model.ObjectID
 	for _, l := range g.st.Links {
@@ -539,4 +514,31 @@ func (g *game) exileFound(a *model.Action) error {
 		}
 	}
 	return nil
+}
+
+// foundInOrder returns the cards the departed permanent a.Object became
+// that an effect can still find, in the order a player scripted for them
+// when there are several.
+func (g *game) foundInOrder(a *model.Action) ([]model.ObjectID, error) {
+	found, err := g.found(a.Object)
+	if err != nil {
+		return nil, err
+	}
+	var cards []model.ObjectID
+	for _, m := range found {
+		cards = append(cards, m.Object)
+	}
+	order := cards
+	switch {
+	case len(cards) > 1:
+		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
+			return nil, err
+		}
+	case len(a.Choices.Order) > 0 && !slices.Equal(a.Choices.Order, cards):
+		return nil, invalid("choices.order %v does not fit the cards found, %v", a.Choices.Order, cards)
+	}
+	if len(order) > 1 && g.is("find-first-card-only") {
+		order = order[:1]
+	}
+	return order, nil
 }
