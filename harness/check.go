@@ -21,11 +21,11 @@ import (
 
 // Options control a run. The zero value, or nil, means the defaults.
 type Options struct {
-	Checks     int           // cases per property; 0 means 100
-	Seed       uint64        // 0 means random; the seed used is always reported
-	Timeout    time.Duration // per Engine.Run call; 0 means 5s
-	Budget     time.Duration // whole-run time budget; 0 means none
-	ShrinkTime time.Duration // rapid's minimisation time per counterexample; 0 means 30s
+	Checks     int           `json:"checks"`         // cases per property; 0 means 100
+	Seed       uint64        `json:"seed"`           // 0 means random; the seed used is always reported
+	Timeout    time.Duration `json:"timeout_ns"`     // per Engine.Run call; 0 means 5s
+	Budget     time.Duration `json:"budget_ns"`      // whole-run time budget; 0 means none
+	ShrinkTime time.Duration `json:"shrink_time_ns"` // rapid's minimisation time per counterexample; 0 means 30s
 }
 
 func (o *Options) withDefaults() Options {
@@ -177,6 +177,7 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}, time: &r.Time}
 	r.Coverage = map[string]int{}
 	var last, firstFault *model.Scenario
+	var refused error // an engine's own "unsupported" for a drawn scenario
 	var lastOut outcome
 	failed, budget := false, false
 	tb := &recorder{name: string(p.Rule)}
@@ -193,7 +194,14 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 			out := j.play(s)
 			if out.fault != nil && out.problem == nil {
 				// A fault is reported only if no case breaks the rule:
-				// a violation says more than a crash.
+				// a violation says more than a crash. An engine that
+				// refuses a scenario as unsupported has not faulted.
+				if errors.Is(out.fault, ErrUnsupported) {
+					if refused == nil {
+						refused = out.fault
+					}
+					return
+				}
 				if firstFault == nil {
 					firstFault = s
 				}
@@ -243,6 +251,8 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 		s := minimize(j, firstFault)
 		r.Verdict = Fault
 		r.Fault = &EngineFault{Rule: p.Rule, Scenario: s, Err: j.play(s).fault}
+	case refused != nil && r.Cases == 0:
+		r.Verdict, r.Why = Unsupported, "the engine refused the scenarios drawn for this rule: "+refused.Error()
 	case budget && r.Cases == 0:
 		r.Verdict, r.Why = Uncovered, "the time budget ran out before any case ran"
 	default:

@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -208,4 +209,25 @@ func TestBudgetStopsTheRun(t *testing.T) {
 	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d}, &harness.Options{Checks: 10, Seed: 1, Budget: time.Nanosecond})
 	require.NoError(t, err)
 	assert.Equal(t, harness.Uncovered, res.Results[0].Verdict)
+}
+
+// TestEngineRefusalIsUnsupportedNotFault: an engine that answers
+// ErrUnsupported for the scenarios of a rule leaves it unsupported.
+func TestEngineRefusalIsUnsupportedNotFault(t *testing.T) {
+	e := refusing{}
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_3}, &harness.Options{Checks: 10, Seed: 2})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Unsupported, res.Results[0].Verdict)
+	assert.Contains(t, res.Results[0].Why, "no leaving")
+	assert.NoError(t, res.Err())
+}
+
+type refusing struct{}
+
+func (refusing) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "refusing", Features: model.Features}
+}
+
+func (refusing) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	return nil, fmt.Errorf("%w: no leaving the battlefield here", harness.ErrUnsupported)
 }

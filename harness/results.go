@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -27,31 +28,31 @@ const (
 
 // Results is the outcome of one run.
 type Results struct {
-	Engine  EngineInfo
-	Seed    uint64
-	Options Options
-	Started time.Time
-	Elapsed time.Duration
-	Results []Result // in rule order
+	Engine  EngineInfo    `json:"engine"`
+	Seed    uint64        `json:"seed"`
+	Options Options       `json:"options"`
+	Started time.Time     `json:"started"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	Results []Result      `json:"results"` // in rule order
 }
 
 // Result is the outcome of one property.
 type Result struct {
-	Rule     model.RuleID
-	Verdict  Verdict
-	Cases    int            // cases run before any failure
-	Coverage map[string]int // label -> cases
-	Elapsed  time.Duration
+	Rule     model.RuleID   `json:"rule"`
+	Verdict  Verdict        `json:"verdict"`
+	Cases    int            `json:"cases"`              // cases run before any failure
+	Coverage map[string]int `json:"coverage,omitempty"` // label -> cases
+	Elapsed  time.Duration  `json:"elapsed_ns"`
 	// Why explains an unsupported, uncovered or unchecked verdict.
-	Why string
+	Why string `json:"why,omitempty"`
 	// Digest identifies the scenarios the cases drew, in order: two runs
 	// with the same seed draw the same scenarios and have the same digest.
-	Digest string
+	Digest string `json:"digest,omitempty"`
 	// Time splits Elapsed by what it was spent on.
-	Time Timing
+	Time Timing `json:"time"`
 
-	Counterexample *Counterexample // set iff Verdict is Failed
-	Fault          *EngineFault    // set iff Verdict is Fault
+	Counterexample *Counterexample `json:"counterexample,omitempty"` // set iff Verdict is Failed
+	Fault          *EngineFault    `json:"fault,omitempty"`          // set iff Verdict is Fault
 }
 
 // Err returns nil if no property failed or faulted, and otherwise the
@@ -84,18 +85,22 @@ func (r *Results) Count(v Verdict) int {
 // test, the reference engine (differential properties), the checks, and
 // minimising a counterexample after rapid's own shrinking.
 type Timing struct {
-	Generate, Engine, Reference, Check, Minimize time.Duration
+	Generate  time.Duration `json:"generate_ns"`
+	Engine    time.Duration `json:"engine_ns"`
+	Reference time.Duration `json:"reference_ns"`
+	Check     time.Duration `json:"check_ns"`
+	Minimize  time.Duration `json:"minimize_ns"`
 }
 
 // A Counterexample is a minimal scenario on which an engine violates a rule.
 type Counterexample struct {
-	Rule     model.RuleID
-	Problem  string          // from the property's check
-	Scenario *model.Scenario // shrunk; replayable with mergecheck replay
-	Got      *model.Trace    // the engine's trace
-	Want     *model.Trace    // the reference engine's trace of the same scenario
-	Seed     uint64
-	File     string // corpus file it was saved to, if any
+	Rule     model.RuleID    `json:"rule"`
+	Problem  string          `json:"problem"`  // from the property's check
+	Scenario *model.Scenario `json:"scenario"` // shrunk; replayable with mergecheck replay
+	Got      *model.Trace    `json:"got"`      // the engine's trace
+	Want     *model.Trace    `json:"want"`     // the reference engine's trace of the same scenario
+	Seed     uint64          `json:"seed"`
+	File     string          `json:"file,omitempty"` // corpus file it was saved to, if any
 }
 
 // Error returns the rule and the problem on one line.
@@ -127,10 +132,19 @@ func (c *Counterexample) Size() (components, actions int) {
 
 // An EngineFault records a scenario the engine could not play.
 type EngineFault struct {
-	Rule     model.RuleID
-	Scenario *model.Scenario
-	Err      error
-	Stderr   []string // last lines of an adapter's stderr
+	Rule     model.RuleID    `json:"rule"`
+	Scenario *model.Scenario `json:"scenario"`
+	Err      error           `json:"-"`
+	Stderr   []string        `json:"stderr,omitempty"` // last lines of an adapter's stderr
+}
+
+// MarshalJSON writes the fault with its error as text.
+func (f *EngineFault) MarshalJSON() ([]byte, error) {
+	type plain EngineFault
+	return json.Marshal(struct {
+		*plain
+		Error string `json:"error"`
+	}{(*plain)(f), f.Err.Error()})
 }
 
 func (f *EngineFault) Error() string {

@@ -95,6 +95,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			trouble++
 			continue
 		}
+		if !e.Info().Supports(s.Uses()) {
+			fmt.Fprintf(stdout, "UNSUPPORTED %s: it uses %v; engine %s declares %v\n", path, s.Uses(), e.Info().Name, e.Info().Features)
+			trouble++
+			continue
+		}
 		tr, problems, err := judgeScenario(context.Background(), e, s)
 		if err != nil {
 			kind := "ERROR"
