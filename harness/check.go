@@ -26,6 +26,22 @@ type Options struct {
 	Timeout    time.Duration `json:"timeout_ns"`     // per Engine.Run call; 0 means 5s
 	Budget     time.Duration `json:"budget_ns"`      // whole-run time budget; 0 means none
 	ShrinkTime time.Duration `json:"shrink_time_ns"` // rapid's minimisation time per counterexample; 0 means 30s
+	// Shard selects a deterministic part of the properties; zero means all.
+	Shard Shard `json:"shard"`
+	// Corpus is a directory of counterexample files: replayed before
+	// anything is generated, and where each new counterexample is saved,
+	// atomically, before the run goes on. Empty means no corpus.
+	Corpus string `json:"corpus,omitempty"`
+	// Progress, if set, is called after each property.
+	Progress func(Progress) `json:"-"`
+}
+
+// Progress is how far a run has got.
+type Progress struct {
+	Done, Total int // properties
+	Failed      int // properties failed or faulted so far
+	Elapsed     time.Duration
+	Budget      time.Duration // zero when there is none
 }
 
 func (o *Options) withDefaults() Options {
@@ -48,11 +64,13 @@ func (o *Options) withDefaults() Options {
 	return out
 }
 
-// Check runs props against e and returns one Result per property, in the
-// order of props. The error is non-nil only when the run itself cannot
-// proceed (an invalid property list, rapid misconfigured); verdicts,
-// including engine faults, are in the Results. If e implements io.Closer,
-// Check closes it.
+// Check runs props against e and returns one Result per property of the
+// shard, in the order of props. It first replays the corpus, if any: a
+// corpus file that still breaks its rule settles that rule. The error is
+// non-nil only when the run itself cannot proceed (an invalid property
+// list, an unreadable corpus directory, a counterexample that can't be
+// saved); the results so far come with it. Verdicts, including engine
+// faults, are in the Results. If e implements io.Closer, Check closes it.
 func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Options) (*Results, error) {
 	if err := properties.Validate(props); err != nil {
 		return nil, err
@@ -67,12 +85,54 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		defer cancel()
 	}
 	res := &Results{Engine: e.Info(), Seed: o.Seed, Options: o, Started: time.Now()}
-	for _, p := range props {
-		r, err := checkOne(ctx, e, p, o)
-		if err != nil {
-			return nil, err
+	res.Options.Progress = nil
+	var selected []*properties.Property
+	for i, p := range props {
+		if o.Shard.Selects(i) {
+			selected = append(selected, p)
+		}
+	}
+	judges := map[model.RuleID]*judge{}
+	for _, p := range selected {
+		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, cache: map[string]outcome{}}
+	}
+	var fromCorpus map[model.RuleID]*Counterexample
+	if o.Corpus != "" {
+		var err error
+		if res.Corpus, fromCorpus, err = replayCorpus(judges, o.Corpus); err != nil {
+			return res, err
+		}
+	}
+	failed := 0
+	for _, p := range selected {
+		var r Result
+		if ce := fromCorpus[p.Rule]; ce != nil {
+			if ce.Want == nil {
+				ce.Want, _ = reference.Run(ce.Scenario)
+			}
+			ce.Seed = o.Seed
+			r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it"}
+		} else {
+			var err error
+			if r, err = checkOne(ctx, judges[p.Rule], p, o); err != nil {
+				return res, err
+			}
+		}
+		if ce := r.Counterexample; ce != nil && o.Corpus != "" && ce.File == "" {
+			path, err := saveCounterexample(o.Corpus, p.Rule, ce.Scenario)
+			if err != nil {
+				res.Results = append(res.Results, r)
+				return res, err
+			}
+			ce.File = path
+		}
+		if r.Verdict == Failed || r.Verdict == Fault {
+			failed++
 		}
 		res.Results = append(res.Results, r)
+		if o.Progress != nil {
+			o.Progress(Progress{Done: len(res.Results), Total: len(selected), Failed: failed, Elapsed: time.Since(res.Started), Budget: o.Budget})
+		}
 	}
 	res.Elapsed = time.Since(res.Started)
 	return res, nil
@@ -150,10 +210,10 @@ func safeCheck(p *properties.Property, c *properties.Case) (err error) {
 	return p.Check(c)
 }
 
-func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) (Result, error) {
+func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (Result, error) {
 	start := time.Now()
 	r := Result{Rule: p.Rule}
-	info := e.Info()
+	info := j.info
 	switch {
 	case p.Uncheckable != "":
 		r.Verdict, r.Why = Unchecked, p.Uncheckable
@@ -174,7 +234,7 @@ func checkOne(ctx context.Context, e Engine, p *properties.Property, o Options) 
 		r.Verdict, r.Why = Unsupported, "the engine's traces are partial, and this rule is checked against the reference engine's whole trace"
 		return r, nil
 	}
-	j := &judge{ctx: ctx, e: e, p: p, o: o, info: info, cache: map[string]outcome{}, time: &r.Time}
+	j.time = &r.Time
 	r.Coverage = map[string]int{}
 	var last, firstFault *model.Scenario
 	var refused error // an engine's own "unsupported" for a drawn scenario

@@ -34,6 +34,8 @@ type Results struct {
 	Started time.Time     `json:"started"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 	Results []Result      `json:"results"` // in rule order
+	// Corpus reports the corpus files replayed before generation.
+	Corpus []CorpusReplay `json:"corpus,omitempty"`
 }
 
 // Result is the outcome of one property.
@@ -53,6 +55,9 @@ type Result struct {
 
 	Counterexample *Counterexample `json:"counterexample,omitempty"` // set iff Verdict is Failed
 	Fault          *EngineFault    `json:"fault,omitempty"`          // set iff Verdict is Fault
+	// Expected is set on a failure that a baseline of known
+	// nonconformance expects (see package reports).
+	Expected bool `json:"expected,omitempty"`
 }
 
 // Err returns nil if no property failed or faulted, and otherwise the

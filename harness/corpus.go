@@ -1,0 +1,132 @@
+package harness
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// A CorpusReplay reports one corpus file replayed before generation.
+type CorpusReplay struct {
+	File    string       `json:"file"`
+	Rule    model.RuleID `json:"rule,omitempty"`
+	Outcome string       `json:"outcome"` // held, failed, unreadable, skipped
+	Detail  string       `json:"detail,omitempty"`
+}
+
+// corpusName is the file a counterexample for rule is saved as: the rule
+// and the first twelve hex digits of the scenario's content hash.
+func corpusName(rule model.RuleID, s *model.Scenario) string {
+	return fmt.Sprintf("%s-%s.json", rule, hash(s)[:12])
+}
+
+// ruleOfCorpusFile reads the rule from a corpus file name.
+func ruleOfCorpusFile(name string) model.RuleID {
+	base := strings.TrimSuffix(filepath.Base(name), ".json")
+	if i := strings.LastIndexByte(base, '-'); i > 0 {
+		return model.RuleID(base[:i])
+	}
+	return ""
+}
+
+// saveCounterexample writes s into the corpus directory atomically (a
+// temporary file, then a rename), so a crash or kill leaves either the
+// whole file or none. It returns the path.
+func saveCounterexample(dir string, rule model.RuleID, s *model.Scenario) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("corpus: %w", err)
+	}
+	data, err := model.Encode(s)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, corpusName(rule, s))
+	if old, err := os.ReadFile(path); err == nil && string(old) == string(data) {
+		return path, nil
+	}
+	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return "", fmt.Errorf("corpus: %w", err)
+	}
+	_, werr := tmp.Write(data)
+	serr := tmp.Sync()
+	cerr := tmp.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("corpus: writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("corpus: %w", err)
+	}
+	return path, nil
+}
+
+// corpusFiles lists the corpus files in dir, sorted; a missing directory
+// is an empty corpus.
+func corpusFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("corpus %s: %w", dir, err)
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// replayCorpus plays every corpus file for the selected properties before
+// anything is generated. A file that still breaks its rule settles that
+// rule's verdict; an unreadable file is reported by name and skipped.
+func replayCorpus(judges map[model.RuleID]*judge, dir string) ([]CorpusReplay, map[model.RuleID]*Counterexample, error) {
+	files, err := corpusFiles(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var log []CorpusReplay
+	found := map[model.RuleID]*Counterexample{}
+	for _, f := range files {
+		rule := ruleOfCorpusFile(f)
+		j := judges[rule]
+		if j == nil {
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "skipped", Detail: "no selected property for this rule"})
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "unreadable", Detail: err.Error()})
+			continue
+		}
+		s, err := model.DecodeScenario(data)
+		if err != nil {
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "unreadable", Detail: err.Error()})
+			continue
+		}
+		out := j.play(s)
+		switch {
+		case out.problem != nil:
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "failed", Detail: out.problem.Error()})
+			if found[rule] == nil {
+				found[rule] = &Counterexample{Rule: rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: out.want, File: f}
+			}
+		case out.fault != nil:
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "fault", Detail: out.fault.Error()})
+		default:
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "held"})
+		}
+	}
+	return log, found, nil
+}

@@ -1,0 +1,198 @@
+// Package reports renders harness results: a versioned JSON document (the
+// stable contract), JUnit XML for CI systems, a self-contained HTML report
+// and a Markdown summary for pull requests. Every writer is a pure function
+// of its input.
+package reports
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/rules"
+)
+
+// SchemaVersion identifies the JSON results format; ReadJSON rejects any
+// other. docs/RESULTS.md describes it and results.schema.json is its JSON
+// Schema.
+const SchemaVersion = "mergecheck.results/v1"
+
+//go:embed results.schema.json
+var Schema []byte
+
+// Document is the JSON form of a run. Its fields are the stable contract;
+// the harness's own types may change.
+type Document struct {
+	Schema   string            `json:"schema"`
+	Engine   harness.EngineInfo `json:"engine"`
+	Seed     uint64            `json:"seed"`
+	Options  Options           `json:"options"`
+	Started  time.Time         `json:"started"`
+	Elapsed  float64           `json:"elapsed_seconds"`
+	Summary  map[string]int    `json:"summary"` // verdict -> rules
+	Results  []Rule            `json:"results"`
+	Corpus   []CorpusEntry     `json:"corpus,omitempty"`
+	Baseline *BaselineReport   `json:"baseline,omitempty"`
+}
+
+// Options are the run's settings as the document records them.
+type Options struct {
+	Checks            int     `json:"checks"`
+	TimeoutSeconds    float64 `json:"timeout_seconds"`
+	BudgetSeconds     float64 `json:"budget_seconds,omitempty"`
+	ShrinkTimeSeconds float64 `json:"shrink_time_seconds"`
+	Shard             string  `json:"shard,omitempty"` // "I/N"
+}
+
+// Rule is one property's outcome.
+type Rule struct {
+	Rule           model.RuleID    `json:"rule"`
+	Summary        string          `json:"summary"`
+	Verdict        harness.Verdict `json:"verdict"`
+	Cases          int             `json:"cases"`
+	Coverage       map[string]int  `json:"coverage,omitempty"`
+	Seconds        float64         `json:"seconds"`
+	Why            string          `json:"why,omitempty"`
+	Digest         string          `json:"digest,omitempty"`
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	Fault          *Fault          `json:"fault,omitempty"`
+	// Expected marks a failure the baseline expects.
+	Expected bool `json:"expected,omitempty"`
+}
+
+// Counterexample is a failure's minimal scenario and both traces.
+type Counterexample struct {
+	Problem   string          `json:"problem"`
+	Scenario  *model.Scenario `json:"scenario"`
+	Engine    *model.Trace    `json:"engine_trace"`
+	Reference *model.Trace    `json:"reference_trace,omitempty"`
+	File      string          `json:"file,omitempty"`
+}
+
+// Fault is a scenario the engine could not play.
+type Fault struct {
+	Error    string          `json:"error"`
+	Scenario *model.Scenario `json:"scenario"`
+	Stderr   []string        `json:"stderr,omitempty"`
+}
+
+// CorpusEntry reports one corpus file replayed before generation.
+type CorpusEntry struct {
+	File    string       `json:"file"`
+	Rule    model.RuleID `json:"rule,omitempty"`
+	Outcome string       `json:"outcome"` // "held", "failed", "unreadable", "skipped"
+	Detail  string       `json:"detail,omitempty"`
+}
+
+// BaselineReport says how the run compares with a baseline of expected failures.
+type BaselineReport struct {
+	File     string         `json:"file"`
+	Expected []model.RuleID `json:"expected_failures,omitempty"` // failed, as expected
+	Fixed    []model.RuleID `json:"now_holding,omitempty"`       // expected to fail, but held
+	Expired  []model.RuleID `json:"expired,omitempty"`           // entries past their date
+	New      []model.RuleID `json:"new_failures,omitempty"`      // failed, not expected
+}
+
+// FromResults builds the document of a run.
+func FromResults(r *harness.Results) *Document {
+	d := &Document{
+		Schema: SchemaVersion, Engine: r.Engine, Seed: r.Seed, Started: r.Started, Elapsed: r.Elapsed.Seconds(),
+		Options: Options{Checks: r.Options.Checks, TimeoutSeconds: r.Options.Timeout.Seconds(),
+			BudgetSeconds: r.Options.Budget.Seconds(), ShrinkTimeSeconds: r.Options.ShrinkTime.Seconds()},
+		Summary: map[string]int{},
+	}
+	if d.Engine.Features == nil {
+		d.Engine.Features = []model.Feature{}
+	}
+	if r.Options.Shard.Count > 1 {
+		d.Options.Shard = r.Options.Shard.String()
+	}
+	for _, res := range r.Results {
+		d.Summary[string(res.Verdict)]++
+		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
+			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected}
+		if ce := res.Counterexample; ce != nil {
+			rr.Counterexample = &Counterexample{Problem: ce.Problem, Scenario: ce.Scenario, Engine: ce.Got, Reference: ce.Want, File: ce.File}
+		}
+		if f := res.Fault; f != nil {
+			rr.Fault = &Fault{Error: f.Err.Error(), Scenario: f.Scenario, Stderr: f.Stderr}
+		}
+		d.Results = append(d.Results, rr)
+	}
+	for _, c := range r.Corpus {
+		d.Corpus = append(d.Corpus, CorpusEntry{File: c.File, Rule: c.Rule, Outcome: c.Outcome, Detail: c.Detail})
+	}
+	return d
+}
+
+// Results turns a document back into harness results, for re-rendering
+// and merging.
+func (d *Document) ToResults() *harness.Results {
+	r := &harness.Results{Engine: d.Engine, Seed: d.Seed, Started: d.Started, Elapsed: seconds(d.Elapsed),
+		Options: harness.Options{Checks: d.Options.Checks, Seed: d.Seed, Timeout: seconds(d.Options.TimeoutSeconds),
+			Budget: seconds(d.Options.BudgetSeconds), ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)}}
+	if d.Options.Shard != "" {
+		r.Options.Shard, _ = harness.ParseShard(d.Options.Shard)
+	}
+	for _, rr := range d.Results {
+		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
+			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected}
+		if ce := rr.Counterexample; ce != nil {
+			res.Counterexample = &harness.Counterexample{Rule: rr.Rule, Problem: ce.Problem, Scenario: ce.Scenario, Got: ce.Engine, Want: ce.Reference, Seed: d.Seed, File: ce.File}
+		}
+		if f := rr.Fault; f != nil {
+			res.Fault = &harness.EngineFault{Rule: rr.Rule, Scenario: f.Scenario, Err: errors.New(f.Error), Stderr: f.Stderr}
+		}
+		r.Results = append(r.Results, res)
+	}
+	for _, c := range d.Corpus {
+		r.Corpus = append(r.Corpus, harness.CorpusReplay{File: c.File, Rule: c.Rule, Outcome: c.Outcome, Detail: c.Detail})
+	}
+	return r
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// WriteJSON writes the run as a versioned JSON document.
+func WriteJSON(w io.Writer, r *harness.Results) error {
+	return writeDocument(w, FromResults(r))
+}
+
+// WriteDocument writes a document as indented JSON.
+func writeDocument(w io.Writer, d *Document) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(d)
+}
+
+// ReadJSON reads a document written by WriteJSON. It rejects another
+// schema version and unknown fields, saying where.
+func ReadJSON(rd io.Reader) (*Document, error) {
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	var probe struct {
+		Schema string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("results: not a JSON document: %w", err)
+	}
+	if probe.Schema != SchemaVersion {
+		return nil, fmt.Errorf("results: schema is %q, want %q", probe.Schema, SchemaVersion)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var d Document
+	if err := dec.Decode(&d); err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	return &d, nil
+}
