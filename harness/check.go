@@ -94,12 +94,16 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	}
 	judges := map[model.RuleID]*judge{}
 	for _, p := range selected {
-		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, cache: map[string]outcome{}}
+		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, cache: map[string]outcome{}, time: &Timing{}}
 	}
 	var fromCorpus map[model.RuleID]*Counterexample
 	if o.Corpus != "" {
 		var err error
-		if res.Corpus, fromCorpus, err = replayCorpus(judges, o.Corpus); err != nil {
+		elsewhere := map[model.RuleID]bool{}
+		for _, p := range props {
+			elsewhere[p.Rule] = elsewhere[p.Rule] || !o.Shard.Selects(slices.Index(props, p))
+		}
+		if res.Corpus, fromCorpus, err = replayCorpus(judges, elsewhere, o.Corpus); err != nil {
 			return res, err
 		}
 	}

@@ -29,16 +29,16 @@ var Schema []byte
 // Document is the JSON form of a run. Its fields are the stable contract;
 // the harness's own types may change.
 type Document struct {
-	Schema   string            `json:"schema"`
+	Schema   string             `json:"schema"`
 	Engine   harness.EngineInfo `json:"engine"`
-	Seed     uint64            `json:"seed"`
-	Options  Options           `json:"options"`
-	Started  time.Time         `json:"started"`
-	Elapsed  float64           `json:"elapsed_seconds"`
-	Summary  map[string]int    `json:"summary"` // verdict -> rules
-	Results  []Rule            `json:"results"`
-	Corpus   []CorpusEntry     `json:"corpus,omitempty"`
-	Baseline *BaselineReport   `json:"baseline,omitempty"`
+	Seed     uint64             `json:"seed"`
+	Options  Options            `json:"options"`
+	Started  time.Time          `json:"started"`
+	Elapsed  float64            `json:"elapsed_seconds"`
+	Summary  map[string]int     `json:"summary"` // verdict -> rules
+	Results  []Rule             `json:"results"`
+	Corpus   []CorpusEntry      `json:"corpus,omitempty"`
+	Baseline *BaselineReport    `json:"baseline,omitempty"`
 }
 
 // Options are the run's settings as the document records them.
@@ -161,11 +161,11 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 
 // WriteJSON writes the run as a versioned JSON document.
 func WriteJSON(w io.Writer, r *harness.Results) error {
-	return writeDocument(w, FromResults(r))
+	return WriteDocument(w, FromResults(r))
 }
 
 // WriteDocument writes a document as indented JSON.
-func writeDocument(w io.Writer, d *Document) error {
+func WriteDocument(w io.Writer, d *Document) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

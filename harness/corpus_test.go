@@ -1,0 +1,86 @@
+package harness_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+func checkCorpus(t *testing.T, engine, dir string, seed uint64, props ...*properties.Property) *harness.Results {
+	t.Helper()
+	e, err := harness.Reference(engine)
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 50, Seed: seed, Corpus: dir})
+	require.NoError(t, err)
+	return res
+}
+
+// TestCorpus_SavedThenReplayedFirst: a counterexample is saved as a
+// readable scenario named after its rule and content, and the next run
+// replays it before generating anything, whatever its seed.
+func TestCorpus_SavedThenReplayedFirst(t *testing.T) {
+	dir := t.TempDir()
+	first := checkCorpus(t, "token-if-any-token", dir, 1, properties.P730_2d)
+	ce := first.Results[0].Counterexample
+	require.NotNil(t, ce)
+	require.NotEmpty(t, ce.File)
+	assert.True(t, strings.HasPrefix(filepath.Base(ce.File), "730.2d-"), ce.File)
+	data, err := os.ReadFile(ce.File)
+	require.NoError(t, err)
+	saved, err := model.DecodeScenario(data)
+	require.NoError(t, err)
+	assert.Equal(t, ce.Scenario, saved)
+
+	again := checkCorpus(t, "token-if-any-token", dir, 999, properties.P730_2d)
+	require.Len(t, again.Corpus, 1)
+	assert.Equal(t, "failed", again.Corpus[0].Outcome)
+	r := again.Results[0]
+	assert.Equal(t, harness.Failed, r.Verdict)
+	assert.Equal(t, 0, r.Cases, "the corpus settled the rule before generation")
+	assert.Equal(t, ce.File, r.Counterexample.File)
+
+	fixed := checkCorpus(t, "", dir, 5, properties.P730_2d)
+	assert.Equal(t, "held", fixed.Corpus[0].Outcome, "the fixed engine passes the saved scenario")
+	assert.Equal(t, harness.Held, fixed.Results[0].Verdict)
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 1, "no temporary file is left behind")
+}
+
+// TestCorpus_CorruptFileIsReportedAndSkipped: a file that can't be read is
+// named in the results, and the run goes on.
+func TestCorpus_CorruptFileIsReportedAndSkipped(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "730.2d-000000000000.json"), []byte(`{"format": "mergecheck/scenario/v1", "nam`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "999.9z-111111111111.json"), []byte(`{}`), 0o644))
+	res := checkCorpus(t, "", dir, 1, properties.P730_2d)
+	require.Len(t, res.Corpus, 2)
+	assert.Equal(t, "unreadable", res.Corpus[0].Outcome)
+	assert.Contains(t, res.Corpus[0].Detail, "line 1")
+	assert.Equal(t, "skipped", res.Corpus[1].Outcome)
+	assert.Equal(t, harness.Held, res.Results[0].Verdict)
+}
+
+func TestShard_DealsRulesRoundRobin(t *testing.T) {
+	_, err := harness.ParseShard("0/2")
+	assert.Error(t, err)
+	_, err = harness.ParseShard("3/2")
+	assert.Error(t, err)
+	s, err := harness.ParseShard("2/3")
+	require.NoError(t, err)
+	var picked []int
+	for i := range 7 {
+		if s.Selects(i) {
+			picked = append(picked, i)
+		}
+	}
+	assert.Equal(t, []int{1, 4}, picked)
+}

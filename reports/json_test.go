@@ -1,0 +1,205 @@
+package reports_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reports"
+)
+
+func runOn(t *testing.T, engine string, seed uint64, shard harness.Shard, props ...*properties.Property) *harness.Results {
+	t.Helper()
+	e, err := harness.Reference(engine)
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 50, Seed: seed, Shard: shard})
+	require.NoError(t, err)
+	return res
+}
+
+// validate checks v against the subset of JSON Schema the results schema
+// uses: type, enum, minimum, required, properties, additionalProperties
+// and items. It returns every violation with its path.
+func validate(schema map[string]any, v any, path string) []string {
+	var errs []string
+	if typ, ok := schema["type"].(string); ok && !isType(v, typ) {
+		return []string{fmt.Sprintf("%s: %T is not a JSON %s", path, v, typ)}
+	}
+	if enum, ok := schema["enum"].([]any); ok && !slices.Contains(enum, v) {
+		errs = append(errs, fmt.Sprintf("%s: %v is not one of %v", path, v, enum))
+	}
+	if lo, ok := schema["minimum"].(float64); ok {
+		if n, isNum := v.(float64); isNum && n < lo {
+			errs = append(errs, fmt.Sprintf("%s: %v is below %v", path, n, lo))
+		}
+	}
+	if obj, ok := v.(map[string]any); ok {
+		for _, r := range asList(schema["required"]) {
+			if _, has := obj[r.(string)]; !has {
+				errs = append(errs, fmt.Sprintf("%s: required %q is missing", path, r))
+			}
+		}
+		props, _ := schema["properties"].(map[string]any)
+		for k, val := range obj {
+			if sub, ok := props[k].(map[string]any); ok {
+				errs = append(errs, validate(sub, val, path+"."+k)...)
+				continue
+			}
+			switch extra := schema["additionalProperties"].(type) {
+			case bool:
+				if !extra {
+					errs = append(errs, fmt.Sprintf("%s: %q is not in the schema", path, k))
+				}
+			case map[string]any:
+				errs = append(errs, validate(extra, val, path+"."+k)...)
+			}
+		}
+	}
+	if list, ok := v.([]any); ok {
+		if items, ok := schema["items"].(map[string]any); ok {
+			for i, it := range list {
+				errs = append(errs, validate(items, it, fmt.Sprintf("%s[%d]", path, i))...)
+			}
+		}
+	}
+	return errs
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+func isType(v any, typ string) bool {
+	switch typ {
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "number":
+		_, ok := v.(float64)
+		return ok
+	case "integer":
+		n, ok := v.(float64)
+		return ok && n == math.Trunc(n)
+	}
+	return false
+}
+
+func TestJSON_ConformsToItsSchema(t *testing.T) {
+	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3, properties.P702_140a)
+	var buf bytes.Buffer
+	require.NoError(t, reports.WriteJSON(&buf, res))
+	var schema map[string]any
+	require.NoError(t, json.Unmarshal(reports.Schema, &schema))
+	var doc any
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
+	assert.Empty(t, validate(schema, doc, "$"))
+
+	// The validator itself must catch a broken document.
+	doc.(map[string]any)["results"].([]any)[0].(map[string]any)["verdict"] = "passed-ish"
+	delete(doc.(map[string]any), "seed")
+	assert.Len(t, validate(schema, doc, "$"), 2)
+}
+
+func TestJSON_RoundTrips(t *testing.T) {
+	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3)
+	var buf bytes.Buffer
+	require.NoError(t, reports.WriteJSON(&buf, res))
+	d, err := reports.ReadJSON(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	back := d.ToResults()
+	require.Len(t, back.Results, 2)
+	assert.Equal(t, harness.Failed, back.Results[0].Verdict)
+	assert.Equal(t, res.Results[0].Counterexample.Scenario, back.Results[0].Counterexample.Scenario)
+	var again bytes.Buffer
+	require.NoError(t, reports.WriteJSON(&again, back))
+	assert.JSONEq(t, buf.String(), again.String())
+}
+
+func TestJSON_ReadRejectsOtherVersionsAndUnknownFields(t *testing.T) {
+	_, err := reports.ReadJSON(strings.NewReader(`{"schema": "mergecheck.results/v0"}`))
+	assert.ErrorContains(t, err, `want "mergecheck.results/v1"`)
+	_, err = reports.ReadJSON(strings.NewReader(`{"schema": "mergecheck.results/v1", "surprise": 1}`))
+	assert.ErrorContains(t, err, "surprise")
+	_, err = reports.ReadJSON(strings.NewReader(`not json`))
+	assert.Error(t, err)
+}
+
+// TestMerge_ShardsEqualTheUnshardedRun: two shards with one seed, merged,
+// have the verdicts and counterexamples of the whole run.
+func TestMerge_ShardsEqualTheUnshardedRun(t *testing.T) {
+	props := []*properties.Property{properties.P730_2d, properties.P730_3, properties.P730_3c, properties.P702_140a, properties.P712_21e}
+	var order []model.RuleID
+	for _, p := range props {
+		order = append(order, p.Rule)
+	}
+	whole := runOn(t, "token-if-any-token", 7, harness.Shard{}, props...)
+	one := runOn(t, "token-if-any-token", 7, harness.Shard{Index: 1, Count: 2}, props...)
+	two := runOn(t, "token-if-any-token", 7, harness.Shard{Index: 2, Count: 2}, props...)
+	assert.NotEmpty(t, one.Results)
+	assert.NotEmpty(t, two.Results)
+	merged, err := reports.Merge(order, two, one)
+	require.NoError(t, err)
+	require.Len(t, merged.Results, len(whole.Results))
+	for i, w := range whole.Results {
+		m := merged.Results[i]
+		assert.Equal(t, w.Rule, m.Rule)
+		assert.Equal(t, w.Verdict, m.Verdict, w.Rule)
+		assert.Equal(t, w.Digest, m.Digest, w.Rule)
+		if w.Counterexample != nil {
+			assert.Equal(t, w.Counterexample.Scenario, m.Counterexample.Scenario, w.Rule)
+		}
+	}
+	_, err = reports.Merge(order, one, one)
+	assert.ErrorContains(t, err, "must not overlap")
+	other := runOn(t, "token-if-any-token", 8, harness.Shard{Index: 2, Count: 2}, props...)
+	_, err = reports.Merge(order, one, other)
+	assert.ErrorContains(t, err, "share a seed")
+}
+
+func TestBaseline_FailsOnlyOnNewFailuresAndShrinks(t *testing.T) {
+	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3, properties.P712_21e)
+	require.Equal(t, harness.Failed, res.Results[0].Verdict)
+	b, err := reports.ReadBaseline(strings.NewReader(`{"format": "mergecheck/baseline/v1", "expected": [
+		{"rule": "730.2d", "reason": "token-ness from the wrong component, ticket 12"},
+		{"rule": "730.3", "reason": "fixed last week", "until": "2099-01-01"},
+		{"rule": "712.21e", "reason": "old", "until": "2020-01-01"}]}`))
+	require.NoError(t, err)
+	rep := b.Apply(res, "baseline.json", time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
+	assert.Equal(t, []model.RuleID{"730.2d"}, rep.Expected)
+	assert.True(t, res.Results[0].Expected)
+	assert.Equal(t, []model.RuleID{"730.3"}, rep.Fixed, "an expected failure that holds is reported, so the baseline shrinks")
+	assert.Equal(t, []model.RuleID{"712.21e"}, rep.Expired)
+	assert.Empty(t, rep.New)
+	assert.False(t, rep.OK())
+
+	written := reports.NewBaseline(res, "why")
+	assert.Equal(t, []reports.Expected{{Rule: "730.2d", Reason: "why"}}, written.Expected)
+
+	for _, bad := range []string{
+		`{"format": "mergecheck/baseline/v1", "expected": [{"rule": "730.2d"}]}`,
+		`{"format": "mergecheck/baseline/v1", "expected": [{"rule": "730.2d", "reason": "x", "until": "tomorrow"}]}`,
+		`{"format": "nope", "expected": []}`,
+	} {
+		_, err := reports.ReadBaseline(strings.NewReader(bad))
+		assert.Error(t, err, bad)
+	}
+}
