@@ -54,10 +54,11 @@ func saveCounterexample(dir string, rule model.RuleID, s *model.Scenario) (strin
 	if err != nil {
 		return "", fmt.Errorf("corpus: %w", err)
 	}
+	merr := tmp.Chmod(0o644) // a corpus is committed and read by others
 	_, werr := tmp.Write(data)
 	serr := tmp.Sync()
 	cerr := tmp.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
+	if err := errors.Join(merr, werr, serr, cerr); err != nil {
 		os.Remove(tmp.Name())
 		return "", fmt.Errorf("corpus: writing %s: %w", path, err)
 	}

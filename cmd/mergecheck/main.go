@@ -7,6 +7,9 @@
 //	mergecheck list [--json]
 //	mergecheck replay [--engine E] [-v] [-trace DIR] PATH...
 //	mergecheck selftest [--checks N] [--seed S]
+//	mergecheck report RESULTS.json [--json F] [--junit F] [--html F] [--md F]
+//	mergecheck baseline RESULTS.json [-o FILE] [--reason R]
+//	mergecheck merge [--json F ...] SHARD.json...
 //	mergecheck explain FILE
 //	mergecheck version
 //
@@ -38,6 +41,9 @@ const usage = `usage:
   mergecheck list [--json]                      list the properties with their rule numbers and summaries
   mergecheck replay [flags] PATH...             play scenario files and check them against their expectations and every property
   mergecheck selftest [flags]                   run the suite against every mutant and print the kill matrix
+  mergecheck report RESULTS.json --html F ...   re-render a saved run (--json, --junit, --html, --md)
+  mergecheck baseline RESULTS.json [-o FILE]    write a baseline of the run's failures, for run --expect
+  mergecheck merge [--json F ...] SHARD.json... combine the results of a run's shards
   mergecheck explain FILE                      print a scenario's trace step by step, with the rule behind each event
   mergecheck version                           print the version
 `
@@ -61,6 +67,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return listCmd(args[1:], stdout, stderr)
 	case "selftest":
 		return selftest(args[1:], stdout, stderr)
+	case "report":
+		return reportCmd(args[1:], stdout, stderr)
+	case "baseline":
+		return baselineCmd(args[1:], stdout, stderr)
+	case "merge":
+		return mergeCmd(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
 	case "explain":

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,14 +21,14 @@ func mc(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRunHoldsOnTheReference(t *testing.T) {
-	code, out, _ := mc(t, "run", "--rules", "730.2d,730.3", "--checks", "30", "--seed", "1")
+	code, out, _ := mc(t, "run", "--rules", "730.2d,730.3", "--checks", "30", "--seed", "1", "--corpus", t.TempDir())
 	assert.Equal(t, exitOK, code, out)
 	assert.Contains(t, out, "held        730.2d")
 	assert.Contains(t, out, "seed 1")
 }
 
 func TestRunReportsAMutantsFailure(t *testing.T) {
-	code, out, _ := mc(t, "run", "--engine", "mutant:token-if-any-token", "--rules", "730.2d", "--seed", "1")
+	code, out, _ := mc(t, "run", "--engine", "mutant:token-if-any-token", "--rules", "730.2d", "--seed", "1", "--corpus", "")
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, out, "FAILED      730.2d: ")
 	assert.Contains(t, out, "scenario (shrunk): 2 components, 0 actions")
@@ -95,4 +96,64 @@ func TestExplainNamesTheRules(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "[CR 712.21: ")
 	assert.True(t, strings.Contains(out, "trigger creature_dies for p1"))
+}
+
+// TestReportsBaselineAndMerge walks the nightly path: shards write JSON,
+// merge combines them, report re-renders, baseline makes the known
+// failure expected, and a fixed engine then fails the baseline's check.
+func TestReportsBaselineAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	base := []string{"run", "--engine", "mutant:token-if-any-token", "--rules", "730.2*", "--seed", "1", "--corpus", ""}
+	code, _, _ := mc(t, append(base, "--json", at("all.json"), "--junit", at("all.xml"), "--html", at("all.html"), "--md", at("all.md"))...)
+	require.Equal(t, exitFailed, code)
+	for _, f := range []string{"all.json", "all.xml", "all.html", "all.md"} {
+		info, err := os.Stat(at(f))
+		require.NoError(t, err, f)
+		assert.NotZero(t, info.Size(), f)
+	}
+	for i := 1; i <= 2; i++ {
+		code, _, _ = mc(t, append(base, "--shard", fmt.Sprintf("%d/2", i), "--json", at(fmt.Sprintf("s%d.json", i)))...)
+		assert.NotEqual(t, exitTrouble, code)
+	}
+	code, out, errOut := mc(t, "merge", at("s1.json"), at("s2.json"), "--json", at("merged.json"))
+	require.Equal(t, exitFailed, code, errOut)
+	whole, merged := readDoc(t, at("all.json")), readDoc(t, at("merged.json"))
+	assert.Equal(t, verdicts(whole), verdicts(merged))
+	assert.Empty(t, out)
+
+	code, _, errOut = mc(t, "report", at("merged.json"), "--html", at("again.html"))
+	require.Equal(t, exitOK, code, errOut)
+
+	code, _, _ = mc(t, "baseline", at("all.json"), "-o", at("baseline.json"), "--reason", "ticket 12")
+	require.Equal(t, exitOK, code)
+	code, out, _ = mc(t, append(base, "--expect", at("baseline.json"))...)
+	assert.Equal(t, exitOK, code, "the known failure is expected:\n%s", out)
+	assert.Contains(t, out, "expected    730.2d")
+	code, out, _ = mc(t, "run", "--rules", "730.2*", "--seed", "1", "--corpus", "", "--expect", at("baseline.json"))
+	assert.Equal(t, exitFailed, code, "an expected failure that now holds fails the run, so the baseline shrinks")
+	assert.Contains(t, out, "NOW HOLDING [730.2d]")
+
+	require.NoError(t, os.WriteFile(at("bad.json"), []byte(`{"format": "mergecheck/baseline/v1", "expected": [{"rule": "730.2d"}]}`), 0o644))
+	code, _, errOut = mc(t, "run", "--expect", at("bad.json"))
+	assert.Equal(t, exitTrouble, code)
+	assert.Contains(t, errOut, "reason are required")
+}
+
+func readDoc(t *testing.T, path string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var d map[string]any
+	require.NoError(t, json.Unmarshal(data, &d))
+	return d
+}
+
+func verdicts(d map[string]any) map[string]string {
+	out := map[string]string{}
+	for _, r := range d["results"].([]any) {
+		m := r.(map[string]any)
+		out[m["rule"].(string)] = m["verdict"].(string)
+	}
+	return out
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reports"
 )
 
 // engineFlag parses --engine: "reference" or "mutant:NAME".
@@ -38,8 +39,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	duration := fl.Duration("duration", 0, "time budget for the whole run, e.g. 10m (0: none)")
 	timeout := fl.Duration("timeout", 5*time.Second, "time limit for the engine on one scenario")
 	shrink := fl.Duration("shrink-time", 30*time.Second, "time rapid may spend minimising one counterexample")
-	jsonOut := fl.Bool("json", false, "print the results as JSON instead of text")
+	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
+	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
+	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
 	verbose := fl.Bool("v", false, "print coverage labels for every rule")
+	var out outputs
+	out.flags(fl)
 	if err := fl.Parse(args); err != nil {
 		return exitTrouble
 	}
@@ -50,6 +55,26 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if *checks <= 0 {
 		fmt.Fprintln(stderr, "mergecheck run: --checks must be positive")
 		return exitTrouble
+	}
+	var shard harness.Shard
+	if *shardFlag != "" {
+		var err error
+		if shard, err = harness.ParseShard(*shardFlag); err != nil {
+			fmt.Fprintln(stderr, "mergecheck run:", err)
+			return exitTrouble
+		}
+	}
+	var baseline *reports.Baseline
+	if *expect != "" {
+		f, err := os.Open(*expect)
+		if err == nil {
+			baseline, err = reports.ReadBaseline(f)
+			f.Close()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "mergecheck run: %s: %v\n", *expect, err)
+			return exitTrouble
+		}
 	}
 	props, err := selectRules(*rulesGlob)
 	if err != nil {
@@ -63,22 +88,50 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := harness.Check(ctx, e, props, &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink})
-	if err != nil {
+	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink,
+		Corpus: *corpus, Shard: shard}
+	if f, ok := stderr.(*os.File); ok {
+		opts.Progress = progressLine(f)
+	}
+	res, runErr := harness.Check(ctx, e, props, opts)
+	if res == nil {
+		fmt.Fprintln(stderr, "mergecheck run:", runErr)
+		return exitTrouble
+	}
+	var rep *reports.BaselineReport
+	if baseline != nil {
+		rep = baseline.Apply(res, *expect, time.Now())
+	}
+	if out.json != "-" {
+		printResults(stdout, res, *verbose, *engine, *checks)
+		printBaseline(stdout, rep)
+	}
+	if err := out.write(res, rep, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
-	if *jsonOut {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
-			fmt.Fprintln(stderr, "mergecheck run:", err)
-			return exitTrouble
-		}
-	} else {
-		printResults(stdout, res, *verbose, *engine, *checks)
+	if runErr != nil {
+		fmt.Fprintln(stderr, "mergecheck run:", runErr)
+		return exitTrouble
 	}
-	return exitCode(res)
+	return exitCode(res, rep)
+}
+
+func printBaseline(w io.Writer, rep *reports.BaselineReport) {
+	if rep == nil {
+		return
+	}
+	fmt.Fprintf(w, "baseline %s: %d expected failures", rep.File, len(rep.Expected))
+	if len(rep.New) > 0 {
+		fmt.Fprintf(w, ", NEW FAILURES %v", rep.New)
+	}
+	if len(rep.Fixed) > 0 {
+		fmt.Fprintf(w, ", NOW HOLDING %v (remove them from the baseline)", rep.Fixed)
+	}
+	if len(rep.Expired) > 0 {
+		fmt.Fprintf(w, ", expired entries %v", rep.Expired)
+	}
+	fmt.Fprintln(w)
 }
 
 func selectRules(globs string) ([]*properties.Property, error) {
@@ -94,13 +147,24 @@ func selectRules(globs string) ([]*properties.Property, error) {
 	return properties.Select(properties.All, list...)
 }
 
-// exitCode is 2 for a broken engine, 1 for a failed or uncovered rule, 0
-// when everything checked held.
-func exitCode(res *harness.Results) int {
+// exitCode is 2 for a broken engine, 1 for a failed or uncovered rule (or,
+// with a baseline, a new failure or an expected one that now holds), 0
+// when everything checked held or failed as expected.
+func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
+	faults, failures := 0, 0
+	for _, r := range res.Results {
+		switch {
+		case r.Expected:
+		case r.Verdict == harness.Fault:
+			faults++
+		case r.Verdict == harness.Failed || r.Verdict == harness.Uncovered:
+			failures++
+		}
+	}
 	switch {
-	case res.Count(harness.Fault) > 0:
+	case faults > 0:
 		return exitTrouble
-	case res.Count(harness.Failed) > 0 || res.Count(harness.Uncovered) > 0:
+	case failures > 0 || (rep != nil && !rep.OK()):
 		return exitFailed
 	}
 	return exitOK
@@ -108,6 +172,14 @@ func exitCode(res *harness.Results) int {
 
 func printResults(w io.Writer, res *harness.Results, verbose bool, engine string, checks int) {
 	fmt.Fprintf(w, "mergecheck run: engine %s %s, seed %d, %d checks per rule\n", res.Engine.Name, res.Engine.Version, res.Seed, checks)
+	for _, c := range res.Corpus {
+		if c.Outcome != "held" {
+			fmt.Fprintf(w, "corpus      %s: %s %s\n", c.File, c.Outcome, c.Detail)
+		}
+	}
+	if n := len(res.Corpus); n > 0 {
+		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
+	}
 	for _, r := range res.Results {
 		title := properties.Find(properties.All, r.Rule).Title()
 		switch r.Verdict {
@@ -116,7 +188,14 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 		case harness.Failed:
 			ce := r.Counterexample
 			comps, acts := ce.Size()
+			if r.Expected {
+				fmt.Fprintf(w, "expected    %s (in the baseline)\n", ce.Error())
+				continue
+			}
 			fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
+			if ce.File != "" {
+				fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay %s)\n", ce.File, ce.File)
+			}
 			fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, title)
 			fmt.Fprintf(w, "    scenario (shrunk): %d components, %d actions\n", comps, acts)
 			if b, err := model.Encode(ce.Scenario); err == nil {

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// TestKilledRunKeepsItsCounterexamples kills a run with SIGKILL as soon as
+// its first counterexample is on disk: the file is whole, and the next run
+// replays it before generating anything.
+func TestKilledRunKeepsItsCounterexamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	bin := filepath.Join(t.TempDir(), "mergecheck")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	require.NoError(t, build.Run())
+	corpus := t.TempDir()
+
+	cmd := exec.Command(bin, "run", "--engine", "mutant:copy-copies-status", "--seed", "3", "--checks", "400", "--corpus", corpus)
+	require.NoError(t, cmd.Start())
+	var saved []string
+	deadline := time.Now().Add(60 * time.Second)
+	for len(saved) == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+		saved, _ = filepath.Glob(filepath.Join(corpus, "[0-9]*.json"))
+	}
+	require.NoError(t, cmd.Process.Kill())
+	err := cmd.Wait()
+	require.NotEmpty(t, saved, "no counterexample was saved")
+	assert.Error(t, err, "the run was still going when it was killed")
+
+	for _, f := range saved {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		_, err = model.DecodeScenario(data)
+		assert.NoError(t, err, "%s is whole", f)
+	}
+
+	out, err := exec.Command(bin, "run", "--engine", "mutant:copy-copies-status", "--seed", "4", "--rules", "110.5*", "--corpus", corpus).CombinedOutput()
+	require.Error(t, err)
+	text := string(out)
+	assert.Contains(t, text, "files replayed first")
+	assert.True(t, strings.Index(text, "corpus") < strings.Index(text, "FAILED"), "the corpus is replayed before anything else:\n%s", text)
+	assert.Contains(t, text, "saved: "+saved[0])
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/reports"
+)
+
+// outputs are the report files a run or a re-render writes.
+type outputs struct {
+	json, junit, html, md string
+}
+
+func (o *outputs) flags(fl interface {
+	StringVar(p *string, name, value, usage string)
+}) {
+	fl.StringVar(&o.json, "json", "", "write the results as versioned JSON to `FILE` (- for standard output)")
+	fl.StringVar(&o.junit, "junit", "", "write JUnit XML to `FILE`")
+	fl.StringVar(&o.html, "html", "", "write a self-contained HTML report to `FILE`")
+	fl.StringVar(&o.md, "md", "", "write a Markdown summary to `FILE`")
+}
+
+// write renders every requested report; each file is written whole or not
+// at all.
+func (o *outputs) write(r *harness.Results, baseline *reports.BaselineReport, stdout io.Writer) error {
+	doc := reports.FromResults(r)
+	doc.Baseline = baseline
+	for _, out := range []struct {
+		path   string
+		render func(io.Writer) error
+	}{
+		{o.json, func(w io.Writer) error { return reports.WriteDocument(w, doc) }},
+		{o.junit, func(w io.Writer) error { return reports.WriteJUnit(w, r) }},
+		{o.html, func(w io.Writer) error { return reports.WriteHTML(w, r) }},
+		{o.md, func(w io.Writer) error { return reports.WriteMarkdown(w, r) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := out.render(&buf); err != nil {
+			return fmt.Errorf("rendering %s: %w", out.path, err)
+		}
+		if out.path == "-" {
+			if _, err := stdout.Write(buf.Bytes()); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := writeFileAtomic(out.path, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so readers never see a partial file.
+func writeFileAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".mergecheck-*")
+	if err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// progressLine returns a progress callback that redraws one line on a
+// terminal, and nil when w is not one.
+func progressLine(w *os.File) func(harness.Progress) {
+	fi, err := w.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return func(p harness.Progress) {
+		left := ""
+		if p.Budget > 0 {
+			left = fmt.Sprintf(", %v left", (p.Budget - p.Elapsed).Round(time.Second))
+		}
+		line := fmt.Sprintf("\r%d/%d rules checked, %d failed, %v%s", p.Done, p.Total, p.Failed, p.Elapsed.Round(time.Second), left)
+		if p.Done == p.Total {
+			line += "\r" + strings.Repeat(" ", len(line)) + "\r"
+		}
+		fmt.Fprint(w, line)
+	}
+}
+
+// parse parses flags wherever they stand among the arguments, so that
+// "report RESULTS.json --html F" works as well as "report --html F
+// RESULTS.json", and returns the other arguments.
+func parse(fl *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		if fl.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+}

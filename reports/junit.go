@@ -1,0 +1,229 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/rules"
+)
+
+// The JUnit XML elements WriteJUnit writes. The format has no single
+// specification; these are the elements and attributes that Jenkins,
+// GitLab, GitHub Actions reporters and Azure Pipelines all read.
+type (
+	junitSuites struct {
+		XMLName  xml.Name     `xml:"testsuites"`
+		Name     string       `xml:"name,attr"`
+		Tests    int          `xml:"tests,attr"`
+		Failures int          `xml:"failures,attr"`
+		Errors   int          `xml:"errors,attr"`
+		Skipped  int          `xml:"skipped,attr"`
+		Time     string       `xml:"time,attr"`
+		Suites   []junitSuite `xml:"testsuite"`
+	}
+	junitSuite struct {
+		Name       string          `xml:"name,attr"`
+		Tests      int             `xml:"tests,attr"`
+		Failures   int             `xml:"failures,attr"`
+		Errors     int             `xml:"errors,attr"`
+		Skipped    int             `xml:"skipped,attr"`
+		Time       string          `xml:"time,attr"`
+		Timestamp  string          `xml:"timestamp,attr,omitempty"`
+		Properties []junitProperty `xml:"properties>property"`
+		Cases      []junitCase     `xml:"testcase"`
+	}
+	junitProperty struct {
+		Name  string `xml:"name,attr"`
+		Value string `xml:"value,attr"`
+	}
+	junitCase struct {
+		Classname string        `xml:"classname,attr"`
+		Name      string        `xml:"name,attr"`
+		Time      string        `xml:"time,attr"`
+		Failure   *junitOutcome `xml:"failure,omitempty"`
+		Error     *junitOutcome `xml:"error,omitempty"`
+		Skipped   *junitOutcome `xml:"skipped,omitempty"`
+	}
+	junitOutcome struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr,omitempty"`
+		Text    string `xml:",cdata"`
+	}
+)
+
+// WriteJUnit writes the run as JUnit XML: one testsuite named "mergecheck"
+// with a testcase per rule, named by the rule number and its summary.
+//
+// A failed rule is a <failure> typed with its rule number, whose text holds
+// the shrunk scenario as JSON and the trace diff. An engine fault is an
+// <error>. An uncovered rule is a <failure> of type "uncovered": the
+// generators no longer reach it, and a rule nothing checked must not pass.
+// Unsupported and unchecked rules, and failures a baseline expects, are
+// <skipped>, with the reason as message.
+func WriteJUnit(w io.Writer, r *harness.Results) error {
+	suite := junitSuite{
+		Name: "mergecheck",
+		Time: junitSeconds(r.Elapsed),
+		Properties: []junitProperty{
+			{Name: "engine", Value: r.Engine.Name},
+			{Name: "version", Value: r.Engine.Version},
+			{Name: "seed", Value: strconv.FormatUint(r.Seed, 10)},
+			{Name: "checks", Value: strconv.Itoa(r.Options.Checks)},
+			{Name: "rules", Value: "Comprehensive Rules effective " + rules.CRDate},
+		},
+	}
+	if !r.Started.IsZero() {
+		suite.Timestamp = r.Started.UTC().Format(time.RFC3339)
+	}
+	for _, res := range r.Results {
+		c := junitCase{
+			Classname: "mergecheck." + r.Engine.Name,
+			Name:      strings.TrimSpace(string(res.Rule) + " " + rules.Summary(res.Rule)),
+			Time:      junitSeconds(res.Elapsed),
+		}
+		switch {
+		case res.Expected && (res.Verdict == harness.Failed || res.Verdict == harness.Fault):
+			c.Skipped = &junitOutcome{Message: "expected failure (baseline): " + oneLine(problemOf(res)), Text: junitDetail(res)}
+			suite.Skipped++
+		case res.Verdict == harness.Failed:
+			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(res.Rule), Text: junitDetail(res)}
+			suite.Failures++
+		case res.Verdict == harness.Fault:
+			c.Error = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Fault), Text: junitDetail(res)}
+			suite.Errors++
+		case res.Verdict == harness.Uncovered:
+			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Uncovered), Text: junitDetail(res)}
+			suite.Failures++
+		case res.Verdict == harness.Held:
+		default: // unsupported, unchecked, and any verdict added later
+			c.Skipped = &junitOutcome{Message: string(res.Verdict) + ": " + oneLine(res.Why)}
+			suite.Skipped++
+		}
+		suite.Cases = append(suite.Cases, c)
+	}
+	for i := range suite.Cases {
+		c := &suite.Cases[i]
+		for _, o := range []*junitOutcome{c.Failure, c.Error, c.Skipped} {
+			if o != nil {
+				o.Text = xmlChars(o.Text)
+			}
+		}
+	}
+	suite.Tests = len(suite.Cases)
+	doc := junitSuites{
+		Name: "mergecheck", Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
+		Skipped: suite.Skipped, Time: suite.Time, Suites: []junitSuite{suite},
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// problemOf returns what went wrong with a rule, prefixed by the rule
+// number: the counterexample's problem, the engine's error, or why the
+// rule was not checked.
+func problemOf(res harness.Result) string {
+	switch {
+	case res.Counterexample != nil:
+		return res.Counterexample.Error()
+	case res.Fault != nil:
+		return fmt.Sprintf("%s: engine fault: %v", res.Rule, res.Fault.Err)
+	case res.Why != "":
+		return fmt.Sprintf("%s: %s: %s", res.Rule, res.Verdict, res.Why)
+	}
+	return fmt.Sprintf("%s: %s", res.Rule, res.Verdict)
+}
+
+// oneLine joins the lines of s with " / ", for attributes that CI systems
+// show on one line.
+func oneLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " / ")
+}
+
+// junitDetail is the body of a failure, error or expected failure: the
+// rule, its summary, the problem and the evidence.
+func junitDetail(res harness.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s\n", problemOf(res))
+	fmt.Fprintf(&b, "rule %s: %s\n", res.Rule, rules.Summary(res.Rule))
+	switch {
+	case res.Counterexample != nil:
+		ce := res.Counterexample
+		if ce.Scenario != nil {
+			comps, acts := ce.Size()
+			fmt.Fprintf(&b, "scenario (shrunk): %d components, %d actions\n", comps, acts)
+			b.WriteString(scenarioJSON(ce.Scenario))
+		}
+		if d := ce.Diff(); d != "" {
+			b.WriteString("trace " + d)
+		}
+		if ce.File != "" {
+			fmt.Fprintf(&b, "replay: mergecheck replay %s\n", ce.File)
+		}
+		fmt.Fprintf(&b, "seed: %d\n", ce.Seed)
+	case res.Fault != nil:
+		f := res.Fault
+		fmt.Fprintf(&b, "error: %v\n", f.Err)
+		if len(f.Stderr) > 0 {
+			b.WriteString("stderr (last lines):\n\t" + strings.Join(f.Stderr, "\n\t") + "\n")
+		}
+		if f.Scenario != nil {
+			b.WriteString("scenario:\n")
+			b.WriteString(scenarioJSON(f.Scenario))
+		}
+	case res.Verdict == harness.Uncovered:
+		fmt.Fprintf(&b, "cases run: %d\n", res.Cases)
+		for _, label := range sortedKeys(res.Coverage) {
+			fmt.Fprintf(&b, "\t%s: %d cases\n", label, res.Coverage[label])
+		}
+	}
+	return b.String()
+}
+
+// scenarioJSON returns a scenario in its file format, or a note saying why
+// it could not be encoded.
+func scenarioJSON(s *model.Scenario) string {
+	data, err := model.Encode(s)
+	if err != nil {
+		return fmt.Sprintf("(the scenario could not be encoded: %v)\n", err)
+	}
+	return string(data)
+}
+
+// xmlChars replaces the characters XML 1.0 cannot hold (most control
+// characters, which an engine's stderr may contain) with U+FFFD. The
+// encoder does this for attributes and escaped text but not for CDATA.
+func xmlChars(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r',
+			r >= 0x20 && r <= 0xD7FF,
+			r >= 0xE000 && r <= 0xFFFD,
+			r >= 0x10000 && r <= 0x10FFFF:
+			return r
+		}
+		return '\uFFFD'
+	}, s)
+}
+
+func junitSeconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
