@@ -315,6 +315,10 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		s := minimize(j, firstFault)
 		r.Verdict = Fault
 		r.Fault = &EngineFault{Rule: p.Rule, Scenario: s, Err: j.play(s).fault}
+		var ae *AdapterError
+		if errors.As(r.Fault.Err, &ae) {
+			r.Fault.Stderr = ae.Stderr
+		}
 	case refused != nil && r.Cases == 0:
 		r.Verdict, r.Why = Unsupported, "the engine refused the scenarios drawn for this rule: "+refused.Error()
 	case budget && r.Cases == 0:
@@ -347,4 +351,30 @@ func uncovered(p *properties.Property, r Result) string {
 		}
 	}
 	return ""
+}
+
+// CheckScenario plays one scenario on e and judges it by p: the problem
+// the property's check reports, or the engine's error (wrapping
+// ErrUnsupported when the engine refuses the scenario). It is the single
+// step Check repeats, for drivers such as package enginetest.
+func CheckScenario(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) (problem, fault error) {
+	if timeout <= 0 {
+		timeout = 5 * time.Second
+	}
+	j := &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout}, info: e.Info(), cache: map[string]outcome{}, time: &Timing{}}
+	out := j.play(s)
+	return out.problem, out.fault
+}
+
+// Minimize shrinks a scenario on which e breaks p by the harness's own
+// domain steps (see Check), returning the canonical minimal scenario.
+func Minimize(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) *model.Scenario {
+	if timeout <= 0 {
+		timeout = 5 * time.Second
+	}
+	j := &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout}, info: e.Info(), cache: map[string]outcome{}, time: &Timing{}}
+	if !j.play(s).bad() {
+		return s
+	}
+	return minimize(j, s)
 }

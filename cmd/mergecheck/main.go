@@ -10,6 +10,7 @@
 //	mergecheck report RESULTS.json [--json F] [--junit F] [--html F] [--md F]
 //	mergecheck baseline RESULTS.json [-o FILE] [--reason R]
 //	mergecheck merge [--json F ...] SHARD.json...
+//	mergecheck serve [--mutant NAME]
 //	mergecheck explain FILE
 //	mergecheck version
 //
@@ -33,6 +34,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		os.Exit(serve(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -42,6 +46,7 @@ const usage = `usage:
   mergecheck replay [flags] PATH...             play scenario files and check them against their expectations and every property
   mergecheck selftest [flags]                   run the suite against every mutant and print the kill matrix
   mergecheck report RESULTS.json --html F ...   re-render a saved run (--json, --junit, --html, --md)
+  mergecheck serve [--mutant NAME]              serve the reference engine (or a mutant) over the adapter protocol on stdin/stdout
   mergecheck baseline RESULTS.json [-o FILE]    write a baseline of the run's failures, for run --expect
   mergecheck merge [--json F ...] SHARD.json... combine the results of a run's shards
   mergecheck explain FILE                      print a scenario's trace step by step, with the rule behind each event

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
@@ -68,7 +69,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	verbose := fl.Bool("v", false, "print every expectation checked")
-	engine := fl.String("engine", "reference", "engine to play the scenarios: reference, or mutant:NAME")
+	engine := fl.String("engine", "reference", "engine to play the scenarios: reference, mutant:NAME, or 'exec:COMMAND ARGS'")
 	traceDir := fl.String("trace", "", "write each scenario's trace as NAME.trace.json into `DIR`")
 	if err := fl.Parse(args); err != nil {
 		return exitTrouble
@@ -82,7 +83,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
 	}
-	e, err := openEngine(*engine)
+	e, err := openEngine(*engine, 5*time.Second)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble

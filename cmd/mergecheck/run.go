@@ -18,21 +18,24 @@ import (
 	"github.com/mergecheck/mergecheck/reports"
 )
 
-// engineFlag parses --engine: "reference" or "mutant:NAME".
-func openEngine(spec string) (harness.Engine, error) {
+// openEngine opens --engine: "reference", "mutant:NAME", or "exec:COMMAND
+// ARGS" for an adapter speaking the protocol (docs/PROTOCOL.md).
+func openEngine(spec string, timeout time.Duration) (harness.Engine, error) {
 	switch {
 	case spec == "" || spec == "reference":
 		return harness.Reference("")
 	case strings.HasPrefix(spec, "mutant:"):
 		return harness.Reference(strings.TrimPrefix(spec, "mutant:"))
+	case strings.HasPrefix(spec, "exec:"):
+		return harness.NewExec(strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: timeout, Harness: "mergecheck " + version})
 	}
-	return nil, fmt.Errorf("unknown engine %q: want reference or mutant:NAME", spec)
+	return nil, fmt.Errorf("unknown engine %q: want reference, mutant:NAME or exec:COMMAND", spec)
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("run", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	engine := fl.String("engine", "reference", "engine to check: reference, or mutant:NAME")
+	engine := fl.String("engine", "reference", "engine to check: reference, mutant:NAME, or 'exec:COMMAND ARGS' for an adapter")
 	checks := fl.Int("checks", 100, "cases per property")
 	seed := fl.Uint64("seed", 0, "random seed (0 picks one; the seed used is printed)")
 	rulesGlob := fl.String("rules", "", "comma-separated rule globs to check, e.g. '730.2*,702.140?'")
@@ -81,7 +84,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
-	e, err := openEngine(*engine)
+	e, err := openEngine(*engine, *timeout)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
@@ -286,7 +289,7 @@ func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*m
 		}
 		c := &properties.Case{Scenario: s, Trace: got}
 		if p.Differential {
-			ref, err := openEngine("reference")
+			ref, err := openEngine("reference", 0)
 			if err != nil {
 				return nil, nil, err
 			}

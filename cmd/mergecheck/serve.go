@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// serve is the reference engine (or one of its mutants) as an adapter: it
+// speaks the protocol on standard input and output (docs/PROTOCOL.md), so
+// the protocol path can be checked against known answers and vendors have
+// a working peer to compare with.
+func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	mutant := fl.String("mutant", "", "serve this mutant of the reference engine instead")
+	inFlight := fl.Int("max-in-flight", 4, "requests answered at once (answers may come out of order)")
+	if err := fl.Parse(args); err != nil {
+		return exitTrouble
+	}
+	if *mutant != "" && reference.FindMutant(*mutant) == nil {
+		fmt.Fprintf(stderr, "mergecheck serve: unknown mutant %q\n", *mutant)
+		return exitTrouble
+	}
+	name := reference.Name
+	if *mutant != "" {
+		name = "mutant:" + *mutant
+	}
+	in := bufio.NewReaderSize(stdin, 1<<20)
+	var wmu sync.Mutex
+	write := func(v any) {
+		b, err := json.Marshal(v)
+		if err != nil {
+			fmt.Fprintln(stderr, "mergecheck serve:", err)
+			return
+		}
+		wmu.Lock()
+		defer wmu.Unlock()
+		stdout.Write(append(b, '\n'))
+	}
+	first, err := in.ReadBytes('\n')
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck serve: no hello:", err)
+		return exitTrouble
+	}
+	var hello struct{ Type, Protocol string }
+	if json.Unmarshal(first, &hello) != nil || hello.Type != "hello" {
+		fmt.Fprintf(stderr, "mergecheck serve: the first line is not a hello: %.200q\n", first)
+		return exitTrouble
+	}
+	if hello.Protocol != harness.Protocol {
+		fmt.Fprintf(stderr, "mergecheck serve: the harness speaks %q, this adapter %q\n", hello.Protocol, harness.Protocol)
+	}
+	write(map[string]any{
+		"type": "hello", "protocol": harness.Protocol,
+		"engine": map[string]string{"name": name, "version": reference.Version},
+		"capabilities": map[string]any{"features": model.Features, "observers": model.Observers,
+			"partial_traces": false, "direct_setup": true, "max_in_flight": max(*inFlight, 1)},
+	})
+	sem := make(chan struct{}, max(*inFlight, 1))
+	var wg sync.WaitGroup
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(line) > 0 {
+			var req struct {
+				Type     string          `json:"type"`
+				ID       int64           `json:"id"`
+				Scenario json.RawMessage `json:"scenario"`
+			}
+			if err := json.Unmarshal(line, &req); err != nil || req.Type != "run" {
+				fmt.Fprintf(stderr, "mergecheck serve: ignoring a line that is not a run request: %.200q\n", line)
+			} else {
+				sem <- struct{}{}
+				wg.Add(1)
+				go func() {
+					defer func() { <-sem; wg.Done() }()
+					write(answer(req.ID, req.Scenario, *mutant))
+				}()
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	wg.Wait()
+	return exitOK
+}
+
+func answer(id int64, raw json.RawMessage, mutant string) any {
+	fail := func(kind string, err error) any {
+		return map[string]any{"type": "error", "id": id, "error": map[string]string{"kind": kind, "message": err.Error()}}
+	}
+	s, err := model.DecodeScenario(raw)
+	if err != nil {
+		return fail("invalid", err)
+	}
+	t, err := reference.RunMutant(s, mutant)
+	switch {
+	case errors.Is(err, reference.ErrUnsupported):
+		return fail("unsupported", err)
+	case errors.Is(err, reference.ErrInvalid):
+		return fail("invalid", err)
+	case err != nil:
+		return fail("internal", err)
+	}
+	return map[string]any{"type": "trace", "id": id, "trace": t}
+}

@@ -1,0 +1,79 @@
+package enginetest_test
+
+import (
+	"context"
+	"flag"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mergecheck/mergecheck/enginetest"
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// TestMain keeps rapid from writing fail files into this package.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	_ = flag.Set("rapid.nofailfile", "true")
+	os.Exit(m.Run())
+}
+
+// TestEngine is what a vendor writes: the reference passes every rule.
+func TestEngine(t *testing.T) {
+	e, err := harness.Reference("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Run(t, e)
+}
+
+// TestMutantFailsItsRule runs enginetest.Run on a mutant in a test tree of
+// its own (testing.RunTests), so that its failure is observed rather than
+// failing this test.
+func TestMutantFailsItsRule(t *testing.T) {
+	e, err := harness.Reference("token-if-any-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var failed []string
+	ok := testing.RunTests(func(pat, str string) (bool, error) { return true, nil }, []testing.InternalTest{{
+		Name: "TestVendorEngine",
+		F: func(t *testing.T) {
+			enginetest.Run(t, e, properties.P730_2d, properties.P730_3)
+			mu.Lock()
+			defer mu.Unlock()
+			if t.Failed() {
+				failed = append(failed, "failed")
+			}
+		},
+	}})
+	if ok {
+		t.Fatal("the mutant passed 730.2d")
+	}
+	if len(failed) == 0 {
+		t.Fatal("enginetest.Run reported no failure")
+	}
+}
+
+// TestSkipsWhatTheEngineLacks: a rule needing an undeclared feature is
+// skipped with the reason, never passed.
+func TestSkipsWhatTheEngineLacks(t *testing.T) {
+	e := narrow{}
+	t.Run("inner", func(t *testing.T) {
+		enginetest.Run(t, e, properties.P701_42a)
+	})
+}
+
+type narrow struct{}
+
+func (narrow) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "narrow", Features: []model.Feature{model.FeatureMerge}}
+}
+
+func (narrow) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	panic("a skipped rule must not run the engine: " + strings.Join(nil, ""))
+}

@@ -1,0 +1,492 @@
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Protocol is the adapter protocol version this harness speaks
+// (docs/PROTOCOL.md).
+const Protocol = "mergecheck/1"
+
+// maxLine is the longest line an adapter may write; a longer one is a
+// fault, which also stops an adapter that floods its output.
+const maxLine = 64 << 20
+
+// ExecOptions tune an adapter process. The zero value means the defaults.
+type ExecOptions struct {
+	// Timeout bounds the handshake; each Run is bounded by its context.
+	// Zero means 5s.
+	Timeout time.Duration
+	// Harness names the harness in the hello message.
+	Harness string
+}
+
+// An AdapterError is an adapter's failure on one scenario (or at start),
+// with the last lines it wrote to standard error.
+type AdapterError struct {
+	Err    error
+	Stderr []string
+}
+
+func (e *AdapterError) Error() string {
+	if len(e.Stderr) == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("%v (adapter stderr: %s)", e.Err, strings.Join(e.Stderr, " | "))
+}
+
+func (e *AdapterError) Unwrap() error { return e.Err }
+
+// Exec is an Engine that runs an adapter process speaking the protocol.
+// A fault (exit, timeout, a line that is not protocol, a wrong id, a
+// flood) stops the adapter's whole process group; the next Run starts it
+// again. Close stops it for good.
+type Exec struct {
+	argv   []string
+	opts   ExecOptions
+	info   EngineInfo
+	direct bool
+	sem    chan struct{}
+	nextID atomic.Int64
+
+	mu   sync.Mutex
+	proc *adapterProc
+}
+
+// NewExec starts the adapter command (split into words like a shell
+// would, with single and double quotes) and performs the handshake.
+func NewExec(command string, opts ExecOptions) (*Exec, error) {
+	argv, err := splitWords(command)
+	if err != nil {
+		return nil, err
+	}
+	if len(argv) == 0 {
+		return nil, errors.New("exec: no command")
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 5 * time.Second
+	}
+	if opts.Harness == "" {
+		opts.Harness = "mergecheck"
+	}
+	e := &Exec{argv: argv, opts: opts}
+	p, hello, err := e.start()
+	if err != nil {
+		return nil, err
+	}
+	caps := hello.Capabilities
+	info := EngineInfo{Name: hello.Engine.Name, Version: hello.Engine.Version, Features: caps.Features, PartialTraces: caps.PartialTraces}
+	if len(caps.Observers) < len(model.Observers) {
+		info.PartialTraces = true // it doesn't report every standard observer
+	}
+	e.info, e.direct = info, caps.DirectSetup == nil || *caps.DirectSetup
+	inFlight := 1
+	if caps.MaxInFlight > 1 {
+		inFlight = caps.MaxInFlight
+	}
+	e.sem = make(chan struct{}, inFlight)
+	e.proc = p
+	return e, nil
+}
+
+// Info reports what the adapter declared in its handshake.
+func (e *Exec) Info() EngineInfo { return e.info }
+
+// Run sends s to the adapter and waits for its trace.
+func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	if !e.direct && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
+		return nil, fmt.Errorf("%w: the adapter can't set up merged stacks directly, and this scenario starts with one", ErrUnsupported)
+	}
+	select {
+	case e.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-e.sem }()
+	p, err := e.current()
+	if err != nil {
+		return nil, err
+	}
+	id := e.nextID.Add(1)
+	ch := p.expect(id)
+	line, err := json.Marshal(struct {
+		Type     string          `json:"type"`
+		ID       int64           `json:"id"`
+		Scenario *model.Scenario `json:"scenario"`
+	}{"run", id, s})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.send(line); err != nil {
+		return nil, e.fault(p, fmt.Errorf("writing to the adapter: %w", err))
+	}
+	select {
+	case r := <-ch:
+		return e.answer(p, id, r)
+	case <-p.dead:
+		return nil, e.fault(p, p.err())
+	case <-ctx.Done():
+		return nil, e.fault(p, fmt.Errorf("no answer to request %d in time: %w", id, ctx.Err()))
+	}
+}
+
+func (e *Exec) answer(p *adapterProc, id int64, r reply) (*model.Trace, error) {
+	switch r.Type {
+	case "trace":
+		t, err := model.DecodeTrace(r.Trace)
+		if err != nil {
+			return nil, e.fault(p, fmt.Errorf("the answer to request %d is not a valid trace: %w", id, err))
+		}
+		return t, nil
+	case "error":
+		if r.Error == nil {
+			return nil, e.fault(p, fmt.Errorf("the error answer to request %d has no error object", id))
+		}
+		if r.Error.Kind == "unsupported" {
+			return nil, fmt.Errorf("%w: %s", ErrUnsupported, r.Error.Message)
+		}
+		return nil, &AdapterError{Err: fmt.Errorf("the adapter answered request %d with a %s error: %s", id, r.Error.Kind, r.Error.Message), Stderr: p.stderr.lines()}
+	}
+	return nil, e.fault(p, fmt.Errorf("the answer to request %d has type %q, want trace or error", id, r.Type))
+}
+
+// current returns the running adapter, starting it again after a fault.
+func (e *Exec) current() (*adapterProc, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.proc != nil {
+		return e.proc, nil
+	}
+	p, hello, err := e.start()
+	if err != nil {
+		return nil, err
+	}
+	if hello.Engine.Name != e.info.Name || hello.Engine.Version != e.info.Version {
+		p.kill()
+		return nil, fmt.Errorf("exec: the adapter restarted as %s %s, not %s %s", hello.Engine.Name, hello.Engine.Version, e.info.Name, e.info.Version)
+	}
+	e.proc = p
+	return p, nil
+}
+
+// fault stops the adapter's process group and wraps err with its stderr.
+func (e *Exec) fault(p *adapterProc, err error) error {
+	p.kill()
+	e.mu.Lock()
+	if e.proc == p {
+		e.proc = nil
+	}
+	e.mu.Unlock()
+	return &AdapterError{Err: err, Stderr: p.stderr.lines()}
+}
+
+// Close ends the adapter: its standard input is closed, and it is killed
+// if it has not exited within a second.
+func (e *Exec) Close() error {
+	e.mu.Lock()
+	p := e.proc
+	e.proc = nil
+	e.mu.Unlock()
+	if p == nil {
+		return nil
+	}
+	p.stdin.Close()
+	select {
+	case <-p.exited:
+	case <-time.After(time.Second):
+		p.kill()
+	}
+	return nil
+}
+
+type hello struct {
+	Type     string `json:"type"`
+	Protocol string `json:"protocol"`
+	Engine   struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	} `json:"engine"`
+	Capabilities struct {
+		Features      []model.Feature  `json:"features"`
+		Observers     []model.Observer `json:"observers"`
+		PartialTraces bool             `json:"partial_traces"`
+		DirectSetup   *bool            `json:"direct_setup"`
+		MaxInFlight   int              `json:"max_in_flight"`
+	} `json:"capabilities"`
+}
+
+type reply struct {
+	Type  string          `json:"type"`
+	ID    int64           `json:"id"`
+	Trace json.RawMessage `json:"trace"`
+	Error *struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// adapterProc is one running adapter process.
+type adapterProc struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stderr *tail
+	wmu    sync.Mutex
+
+	mu      sync.Mutex
+	pending map[int64]chan reply
+	dead    chan struct{} // closed when the adapter faulted or exited
+	deadErr error
+	exited  chan struct{}
+	once    sync.Once
+}
+
+func (e *Exec) start() (*adapterProc, *hello, error) {
+	cmd := exec.Command(e.argv[0], e.argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("exec: starting %q: %w", strings.Join(e.argv, " "), err)
+	}
+	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: &tail{}, pending: map[int64]chan reply{},
+		dead: make(chan struct{}), exited: make(chan struct{})}
+	go p.stderr.read(stderr)
+	lines := make(chan []byte, 1)
+	go p.read(bufio.NewReaderSize(stdout, 64<<10), lines)
+	go func() {
+		err := cmd.Wait()
+		close(p.exited)
+		p.die(fmt.Errorf("the adapter exited (%v)", err))
+	}()
+	greeting, _ := json.Marshal(map[string]string{"type": "hello", "protocol": Protocol, "harness": e.opts.Harness})
+	if err := p.send(greeting); err != nil {
+		p.kill()
+		return nil, nil, &AdapterError{Err: fmt.Errorf("exec: sending hello: %w", err), Stderr: p.stderr.lines()}
+	}
+	var h hello
+	select {
+	case line := <-lines:
+		if err := json.Unmarshal(line, &h); err != nil || h.Type != "hello" {
+			p.kill()
+			return nil, nil, &AdapterError{Err: fmt.Errorf("exec: the adapter's first line is not a hello message: %.200q", line), Stderr: p.stderr.lines()}
+		}
+	case <-p.dead:
+		return nil, nil, &AdapterError{Err: fmt.Errorf("exec: no hello from the adapter: %w", p.err()), Stderr: p.stderr.lines()}
+	case <-time.After(e.opts.Timeout):
+		p.kill()
+		return nil, nil, &AdapterError{Err: fmt.Errorf("exec: no hello from the adapter within %v", e.opts.Timeout), Stderr: p.stderr.lines()}
+	}
+	if h.Protocol != Protocol {
+		p.kill()
+		return nil, nil, fmt.Errorf("exec: the adapter speaks protocol %q; this mergecheck speaks %q", h.Protocol, Protocol)
+	}
+	var unknown []string
+	for _, f := range h.Capabilities.Features {
+		if !slices.Contains(model.Features, f) {
+			unknown = append(unknown, string(f))
+		}
+	}
+	for _, o := range h.Capabilities.Observers {
+		if !slices.Contains(model.Observers, o) {
+			unknown = append(unknown, "observer "+string(o))
+		}
+	}
+	if len(unknown) > 0 {
+		p.kill()
+		return nil, nil, fmt.Errorf("exec: the adapter declares capabilities mergecheck doesn't know: %s (known features: %v)", strings.Join(unknown, ", "), model.Features)
+	}
+	if h.Engine.Name == "" {
+		p.kill()
+		return nil, nil, errors.New("exec: the adapter's hello names no engine")
+	}
+	return p, &h, nil
+}
+
+// read dispatches the adapter's lines: the first to the handshake, the
+// rest to the requests waiting for them. Anything else is a fault.
+func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
+	for n := 0; ; n++ {
+		line, err := readLine(r)
+		if err != nil {
+			p.die(err)
+			return
+		}
+		if n == 0 {
+			first <- line
+			continue
+		}
+		var rep reply
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&rep); err != nil {
+			p.die(fmt.Errorf("the adapter wrote a line that is not a protocol message: %.200q", line))
+			return
+		}
+		p.mu.Lock()
+		ch, ok := p.pending[rep.ID]
+		delete(p.pending, rep.ID)
+		p.mu.Unlock()
+		if !ok {
+			p.die(fmt.Errorf("the adapter answered id %d, which no request is waiting for", rep.ID))
+			return
+		}
+		ch <- rep
+	}
+}
+
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if len(buf) > maxLine {
+			return nil, fmt.Errorf("the adapter wrote a line longer than %d MiB", maxLine>>20)
+		}
+		switch {
+		case err == nil:
+			return bytes.TrimRight(buf, "\r\n"), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			return nil, errors.New("the adapter closed its standard output")
+		default:
+			return nil, err
+		}
+	}
+}
+
+func (p *adapterProc) expect(id int64) chan reply {
+	ch := make(chan reply, 1)
+	p.mu.Lock()
+	p.pending[id] = ch
+	p.mu.Unlock()
+	return ch
+}
+
+func (p *adapterProc) send(line []byte) error {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	_, err := p.stdin.Write(append(line, '\n'))
+	return err
+}
+
+func (p *adapterProc) die(err error) {
+	p.once.Do(func() {
+		p.mu.Lock()
+		p.deadErr = err
+		p.mu.Unlock()
+		close(p.dead)
+		p.kill()
+	})
+}
+
+func (p *adapterProc) err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.deadErr
+}
+
+// kill stops the adapter's whole process group.
+func (p *adapterProc) kill() {
+	if p.cmd.Process != nil {
+		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
+// tail keeps the last lines an adapter wrote to standard error.
+type tail struct {
+	mu  sync.Mutex
+	buf []string
+}
+
+func (t *tail) read(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if len(line) > 300 {
+			line = line[:300] + "..."
+		}
+		t.mu.Lock()
+		t.buf = append(t.buf, line)
+		if len(t.buf) > 20 {
+			t.buf = t.buf[len(t.buf)-20:]
+		}
+		t.mu.Unlock()
+	}
+	_, _ = io.Copy(io.Discard, r)
+}
+
+func (t *tail) lines() []string {
+	time.Sleep(20 * time.Millisecond) // let the last lines of a dying adapter arrive
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return slices.Clone(t.buf)
+}
+
+// splitWords splits a command line into words, honouring single and
+// double quotes and backslash escapes outside single quotes.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord, quote := false, rune(0)
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc = false
+		case r == '\\' && quote != '\'':
+			esc, inWord = true, true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t' || r == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 || esc {
+		return nil, fmt.Errorf("exec: unterminated quote or escape in %q", s)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
