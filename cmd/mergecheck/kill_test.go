@@ -21,10 +21,7 @@ func TestKilledRunKeepsItsCounterexamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the command")
 	}
-	bin := filepath.Join(t.TempDir(), "mergecheck")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	require.NoError(t, build.Run())
+	bin := binary(t)
 	corpus := t.TempDir()
 
 	cmd := exec.Command(bin, "run", "--engine", "mutant:copy-copies-status", "--seed", "3", "--checks", "400", "--corpus", corpus)

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// benchScenarios draws the same 200 scenarios every time.
+func benchScenarios() []*model.Scenario {
+	gen := generators.Scenario(generators.Options{MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3})
+	var out []*model.Scenario
+	for i := range 200 {
+		out = append(out, gen.Example(i))
+	}
+	return out
+}
+
+// BenchmarkEnginePath plays the same scenarios on the reference engine in
+// process, over the adapter protocol (mergecheck serve in a child
+// process), and, for scale, only encoding each scenario and decoding its
+// trace as the protocol does.
+func BenchmarkEnginePath(b *testing.B) {
+	scenarios := benchScenarios()
+	ctx := context.Background()
+	inProcess, _ := harness.Reference("")
+	run := func(b *testing.B, e harness.Engine) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range scenarios {
+				if _, err := e.Run(ctx, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.N*len(scenarios))/b.Elapsed().Seconds(), "scenarios/s")
+	}
+	b.Run("in-process", func(b *testing.B) { run(b, inProcess) })
+	b.Run("protocol", func(b *testing.B) {
+		served, err := harness.NewExec(binary(b)+" serve --max-in-flight 1", harness.ExecOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer served.Close()
+		run(b, served)
+	})
+	b.Run("json-only", func(b *testing.B) {
+		traces := make([][]byte, len(scenarios))
+		for i, s := range scenarios {
+			t, _ := reference.Run(s)
+			traces[i], _ = json.Marshal(t)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			for i, s := range scenarios {
+				if _, err := json.Marshal(s); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := model.DecodeScenario(mustJSON(s)); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := model.DecodeTrace(traces[i]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.N*len(scenarios))/b.Elapsed().Seconds(), "scenarios/s")
+	})
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

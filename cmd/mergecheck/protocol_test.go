@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// binary builds the mergecheck command once per test run.
+func binary(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "mergecheck-bin-*")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "mergecheck")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = &buildError{err, string(out)}
+		}
+	})
+	require.NoError(t, buildErr)
+	return binPath
+}
+
+func check(t *testing.T, e harness.Engine, seed uint64, props ...*properties.Property) *harness.Results {
+	t.Helper()
+	res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 100, Seed: seed})
+	require.NoError(t, err)
+	return res
+}
+
+// TestProtocolPathMatchesInProcess: the reference over the protocol gives
+// the verdicts, the scenarios (digests) and the coverage of the reference
+// in process.
+func TestProtocolPathMatchesInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	served, err := harness.NewExec(binary(t)+" serve", harness.ExecOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, model.Features, served.Info().Features)
+	inProcess, err := harness.Reference("")
+	require.NoError(t, err)
+	a := check(t, served, 11, properties.All...)
+	b := check(t, inProcess, 11, properties.All...)
+	require.Len(t, a.Results, len(b.Results))
+	for i := range a.Results {
+		assert.Equal(t, b.Results[i].Verdict, a.Results[i].Verdict, a.Results[i].Rule)
+		assert.Equal(t, b.Results[i].Digest, a.Results[i].Digest, a.Results[i].Rule)
+		assert.Equal(t, b.Results[i].Coverage, a.Results[i].Coverage, a.Results[i].Rule)
+	}
+}
+
+// TestServedMutantsAreKilledAcrossTheProcessBoundary: every mutant served
+// over the protocol fails each rule it breaks, with the same canonical
+// counterexample as in process.
+func TestServedMutantsAreKilledAcrossTheProcessBoundary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	bin := binary(t)
+	for _, m := range reference.Mutants {
+		t.Run(m.Name, func(t *testing.T) {
+			served, err := harness.NewExec(bin+" serve --mutant "+m.Name, harness.ExecOptions{})
+			require.NoError(t, err)
+			defer served.Close()
+			local, err := harness.Reference(m.Name)
+			require.NoError(t, err)
+			for _, rule := range m.Breaks {
+				p := properties.Find(properties.All, rule)
+				got := check(t, served, 1, p).Results[0]
+				want := check(t, local, 1, p).Results[0]
+				require.Equal(t, harness.Failed, got.Verdict, "%s survived %s over the protocol: %s", m.Name, rule, got.Why)
+				assert.Equal(t, want.Counterexample.Scenario, got.Counterexample.Scenario, "%s on %s", m.Name, rule)
+			}
+		})
+	}
+}
+
+type buildError struct {
+	err error
+	out string
+}
+
+func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
