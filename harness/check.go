@@ -148,6 +148,9 @@ type outcome struct {
 	fault   error        // the engine's failure, if any
 	got     *model.Trace // the engine's trace
 	want    *model.Trace // the reference's trace
+	// stopped is set when the run was interrupted or ran out of time
+	// while the engine played: neither a case nor a fault.
+	stopped bool
 }
 
 func (o outcome) bad() bool { return o.problem != nil || o.fault != nil }
@@ -170,7 +173,9 @@ func (j *judge) play(s *model.Scenario) outcome {
 		return out
 	}
 	out := j.playUncached(s)
-	j.cache[key] = out
+	if !out.stopped {
+		j.cache[key] = out
+	}
 	return out
 }
 
@@ -180,6 +185,9 @@ func (j *judge) playUncached(s *model.Scenario) outcome {
 	t0 := time.Now()
 	got, err := j.e.Run(ctx, s)
 	j.time.Engine += time.Since(t0)
+	if err != nil && j.ctx.Err() != nil {
+		return outcome{stopped: true}
+	}
 	if err != nil {
 		return outcome{fault: err}
 	}
@@ -256,6 +264,10 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			s := p.Gen.Draw(t, "scenario")
 			r.Time.Generate += time.Since(t0)
 			out := j.play(s)
+			if out.stopped {
+				budget = true
+				t.SkipNow()
+			}
 			if out.fault != nil && out.problem == nil {
 				// A fault is reported only if no case breaks the rule:
 				// a violation says more than a crash. An engine that
@@ -322,11 +334,14 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	case refused != nil && r.Cases == 0:
 		r.Verdict, r.Why = Unsupported, "the engine refused the scenarios drawn for this rule: "+refused.Error()
 	case budget && r.Cases == 0:
-		r.Verdict, r.Why = Uncovered, "the time budget ran out before any case ran"
+		r.Verdict, r.Why = Uncovered, "the run was stopped (interrupted, or out of time) before any case ran"
 	default:
 		r.Verdict = Held
 		if why := uncovered(p, r); why != "" {
 			r.Verdict, r.Why = Uncovered, why
+		}
+		if budget && r.Verdict == Held {
+			r.Why = fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, o.Checks)
 		}
 	}
 	r.Elapsed = time.Since(start)

@@ -51,3 +51,28 @@ func TestKilledRunKeepsItsCounterexamples(t *testing.T) {
 	assert.True(t, strings.Index(text, "corpus") < strings.Index(text, "FAILED"), "the corpus is replayed before anything else:\n%s", text)
 	assert.Contains(t, text, "saved: "+saved[0])
 }
+
+// TestInterruptEndsTheRunWithItsResults: Ctrl-C (SIGINT) in the middle of
+// a run ends it cleanly: the rules checked so far are reported, the rest
+// are uncovered (never held), and the reports are written.
+func TestInterruptEndsTheRunWithItsResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(binary(t), "run", "--seed", "2", "--checks", "300", "--corpus", "", "--json", filepath.Join(dir, "r.json"))
+	var out strings.Builder
+	cmd.Stdout = &out
+	require.NoError(t, cmd.Start())
+	time.Sleep(1500 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, exitFailed, exit.ExitCode(), "rules the interrupt left unchecked are uncovered:\n%s", out.String())
+	assert.Contains(t, out.String(), "held        110.5 ")
+	assert.Contains(t, out.String(), "UNCOVERED   730.3e")
+	d := readDoc(t, filepath.Join(dir, "r.json"))
+	assert.Len(t, d["results"], 57)
+	assert.NotContains(t, out.String(), "FAULT", "an interrupted case is not an engine fault")
+}
