@@ -25,7 +25,7 @@ type Options struct {
 	Seed       uint64        `json:"seed"`           // 0 means random; the seed used is always reported
 	Timeout    time.Duration `json:"timeout_ns"`     // per Engine.Run call; 0 means 5s
 	Budget     time.Duration `json:"budget_ns"`      // whole-run time budget; 0 means none
-	ShrinkTime time.Duration `json:"shrink_time_ns"` // rapid's minimisation time per counterexample; 0 means 30s
+	ShrinkTime time.Duration `json:"shrink_time_ns"` // minimisation time per counterexample, for rapid and again for the domain pass; 0 means 30s
 	// Shard selects a deterministic part of the properties; zero means all.
 	Shard Shard `json:"shard"`
 	// Corpus is a directory of counterexample files: replayed before
@@ -387,7 +387,7 @@ func Minimize(ctx context.Context, e Engine, p *properties.Property, s *model.Sc
 	if timeout <= 0 {
 		timeout = 5 * time.Second
 	}
-	j := &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout}, info: e.Info(), cache: map[string]outcome{}, time: &Timing{}}
+	j := &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout, ShrinkTime: 30 * time.Second}, info: e.Info(), cache: map[string]outcome{}, time: &Timing{}}
 	if !j.play(s).bad() {
 		return s
 	}

@@ -112,6 +112,10 @@ func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
 	if !e.direct && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return nil, fmt.Errorf("%w: the adapter can't set up merged stacks directly, and this scenario starts with one", ErrUnsupported)
 	}
+	if uses := s.Uses(); !e.info.Supports(uses) {
+		// Not worth a round trip: the adapter declared it lacks these.
+		return nil, fmt.Errorf("%w: the scenario uses %v; the adapter declares %v", ErrUnsupported, uses, e.info.Features)
+	}
 	select {
 	case e.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -128,7 +132,7 @@ func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
 		Type     string          `json:"type"`
 		ID       int64           `json:"id"`
 		Scenario *model.Scenario `json:"scenario"`
-	}{"run", id, s})
+	}{"run", id, withLists(s)})
 	if err != nil {
 		return nil, err
 	}
@@ -252,6 +256,7 @@ type adapterProc struct {
 	dead    chan struct{} // closed when the adapter faulted or exited
 	deadErr error
 	exited  chan struct{}
+	waitErr error // how the process ended; set before exited is closed
 	once    sync.Once
 }
 
@@ -279,9 +284,9 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	lines := make(chan []byte, 1)
 	go p.read(bufio.NewReaderSize(stdout, 64<<10), lines)
 	go func() {
-		err := cmd.Wait()
+		p.waitErr = cmd.Wait()
 		close(p.exited)
-		p.die(fmt.Errorf("the adapter exited (%v)", err))
+		p.die(fmt.Errorf("the adapter exited (%v)", p.waitErr))
 	}()
 	greeting, _ := json.Marshal(map[string]string{"type": "hello", "protocol": Protocol, "harness": e.opts.Harness})
 	if err := p.send(greeting); err != nil {
@@ -332,6 +337,17 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 	for n := 0; ; n++ {
 		line, err := readLine(r)
+		if errors.Is(err, io.EOF) {
+			// Report how it ended, if it ends soon: that says more than
+			// the closed pipe.
+			select {
+			case <-p.exited:
+				p.die(fmt.Errorf("the adapter exited (%v)", p.waitErr))
+			case <-time.After(500 * time.Millisecond):
+				p.die(errors.New("the adapter closed its standard output"))
+			}
+			return
+		}
 		if err != nil {
 			p.die(err)
 			return
@@ -373,7 +389,7 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case errors.Is(err, io.EOF):
-			return nil, errors.New("the adapter closed its standard output")
+			return nil, io.EOF
 		default:
 			return nil, err
 		}
@@ -489,4 +505,20 @@ func splitWords(s string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
+}
+
+// withLists returns s with its required lists empty rather than null, as
+// adapters in other languages expect.
+func withLists(s *model.Scenario) *model.Scenario {
+	c := *s
+	if c.Catalogue == nil {
+		c.Catalogue = []model.CardDef{}
+	}
+	if c.Objects == nil {
+		c.Objects = []model.Object{}
+	}
+	if c.Actions == nil {
+		c.Actions = []model.Action{}
+	}
+	return &c
 }

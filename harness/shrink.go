@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mergecheck/mergecheck/catalogue"
 	"github.com/mergecheck/mergecheck/generators"
@@ -59,6 +60,9 @@ func minimize(j *judge, s *model.Scenario) *model.Scenario {
 		out := j.play(c)
 		return out.bad() && (out.fault != nil) == faultKind
 	}
+	// A slow or hanging engine makes each try cost a timeout; the pass
+	// stops at the shrink time with the smallest scenario so far.
+	deadline := time.Now().Add(j.o.ShrinkTime)
 	cur := clone(s)
 	cur.Expect, cur.Description, cur.Rules = nil, "", nil
 	cur.Name = "counterexample-" + string(j.p.Rule)
@@ -66,6 +70,9 @@ func minimize(j *judge, s *model.Scenario) *model.Scenario {
 	for {
 		next := false
 		for _, cand := range steps(cur) {
+			if time.Now().After(deadline) {
+				return cur
+			}
 			if still(cand) {
 				cur, next = cand, true
 				break

@@ -1,0 +1,137 @@
+package harness_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// adapter returns the command of a purpose-built bad adapter.
+func adapter(t *testing.T, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	path, err := filepath.Abs(filepath.Join("testdata", "adapters", name))
+	require.NoError(t, err)
+	return "python3 " + path
+}
+
+func TestExec_VersionMismatchIsRefusedByName(t *testing.T) {
+	_, err := harness.NewExec(adapter(t, "old_protocol.py"), harness.ExecOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"mergecheck/0"`)
+	assert.Contains(t, err.Error(), `"mergecheck/1"`)
+}
+
+func TestExec_UnknownCapabilityIsNamed(t *testing.T) {
+	_, err := harness.NewExec(adapter(t, "unknown_feature.py"), harness.ExecOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "teleport")
+}
+
+func TestExec_MissingCommandSaysWhich(t *testing.T) {
+	_, err := harness.NewExec("/no/such/adapter --flag", harness.ExecOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "/no/such/adapter")
+	_, err = harness.NewExec(`python3 "unterminated`, harness.ExecOptions{})
+	assert.ErrorContains(t, err, "unterminated")
+}
+
+// TestExec_FaultsAreFindingsAndTheRunGoesOn: each kind of misbehaviour is
+// an engine fault of the scenario, with the adapter's stderr where it
+// wrote any, and the run checks every rule regardless.
+func TestExec_FaultsAreFindingsAndTheRunGoesOn(t *testing.T) {
+	for _, tc := range []struct {
+		script, want, stderr string
+	}{
+		{"crash.py", "exited", "crashing now"},
+		{"hang.py", "no answer to request", ""},
+		{"garbage.py", "not a protocol message", ""},
+		{"wrong_id.py", "no request is waiting for", ""},
+		{"flood.py", "longer than 64 MiB", ""},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			e, err := harness.NewExec(adapter(t, tc.script), harness.ExecOptions{})
+			require.NoError(t, err)
+			props := []*properties.Property{properties.P730_2d, properties.P730_3}
+			res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 3, Seed: 1, Timeout: 700 * time.Millisecond})
+			require.NoError(t, err)
+			require.Len(t, res.Results, 2, "the run completes")
+			for _, r := range res.Results {
+				require.Equal(t, harness.Fault, r.Verdict, r.Rule)
+				require.NotNil(t, r.Fault.Scenario, "the scenario that did it is kept")
+				assert.Contains(t, r.Fault.Error(), tc.want)
+				if tc.stderr != "" {
+					assert.Contains(t, strings.Join(r.Fault.Stderr, "\n"), tc.stderr)
+				}
+			}
+			assert.Error(t, res.Err())
+		})
+	}
+}
+
+// TestExec_RestartsAfterACrash: after a fault the next scenario starts a
+// new adapter process, with a new handshake.
+func TestExec_RestartsAfterACrash(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "crashed")
+	t.Setenv("CRASH_ONCE_FILE", state)
+	e, err := harness.NewExec(adapter(t, "ok_after_crash.py"), harness.ExecOptions{})
+	require.NoError(t, err)
+	defer e.Close()
+	s := tiny()
+	_, err = e.Run(context.Background(), s)
+	var ae *harness.AdapterError
+	require.ErrorAs(t, err, &ae)
+	assert.Contains(t, err.Error(), "exited")
+	_, err = os.Stat(state)
+	require.NoError(t, err)
+	_, err = e.Run(context.Background(), s)
+	assert.True(t, errors.Is(err, harness.ErrUnsupported), "the restarted adapter answers: %v", err)
+}
+
+// TestExec_RefusalsAreUnsupported: an adapter that answers every request
+// with an unsupported error leaves the rules unsupported, not faulted.
+func TestExec_RefusalsAreUnsupported(t *testing.T) {
+	e, err := harness.NewExec(adapter(t, "every_other.py"), harness.ExecOptions{})
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d}, &harness.Options{Checks: 5, Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Unsupported, res.Results[0].Verdict)
+	assert.NoError(t, res.Err())
+}
+
+// TestExec_HungAdapterIsKilledWithItsGroup: after a timeout no process of
+// the adapter's group is left.
+func TestExec_HungAdapterIsKilledWithItsGroup(t *testing.T) {
+	e, err := harness.NewExec(adapter(t, "hang.py"), harness.ExecOptions{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err = e.Run(ctx, tiny())
+	require.Error(t, err)
+	require.NoError(t, e.Close())
+	time.Sleep(200 * time.Millisecond)
+	out, _ := exec.Command("pgrep", "-f", "testdata/adapters/hang.py").Output()
+	assert.Empty(t, strings.TrimSpace(string(out)), "the hung adapter is gone")
+}
+
+func tiny() *model.Scenario {
+	bd := build.New("tiny", "")
+	bd.Card("c1", build.A, "Grizzly Bears")
+	bd.Perm("p1", build.A, build.Up("c1")).Do(model.Action{Type: model.Tap, Object: "p1"})
+	return bd.Scenario()
+}

@@ -1,0 +1,41 @@
+"""Shared by the bad adapters in this directory (harness/exec_test.go).
+
+Each adapter answers the handshake correctly (unless it is the point of the
+test not to) and then misbehaves in its own way on run requests. Standard
+library only.
+"""
+import json
+import sys
+
+FEATURES = ["mutate", "merge", "meld", "face_down", "flip", "double_faced",
+            "phasing", "copy", "replacement", "commander", "linked"]
+OBSERVERS = ["creature_dies", "card_to_graveyard", "turned_face_up", "creature_enters", "mutates"]
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def log(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def serve(on_run, protocol="mergecheck/1", features=FEATURES):
+    """Answer each hello with the given protocol and features, and hand each
+    run request to on_run."""
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message.get("type") == "hello":
+            send({"type": "hello", "protocol": protocol,
+                  "engine": {"name": "bad-adapter", "version": "0"},
+                  "capabilities": {"features": features, "observers": OBSERVERS,
+                                   "partial_traces": False, "direct_setup": True, "max_in_flight": 1}})
+        elif message.get("type") == "run":
+            on_run(message)
+
+
+def refuse(request):
+    """A well-formed refusal: the scenario is not counted."""
+    send({"type": "error", "id": request["id"],
+          "error": {"kind": "unsupported", "message": "this adapter refuses everything"}})
