@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -13,6 +14,12 @@ import (
 // reference engine with the default 100 checks, and reports how the time
 // splits between generation, the engine, the reference and the checks.
 func BenchmarkRun(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("parallel=%d", workers), func(b *testing.B) { benchmarkRun(b, workers) })
+	}
+}
+
+func benchmarkRun(b *testing.B, workers int) {
 	e, err := harness.Reference("")
 	if err != nil {
 		b.Fatal(err)
@@ -20,7 +27,7 @@ func BenchmarkRun(b *testing.B) {
 	var split harness.Timing
 	cases := 0
 	for i := 0; b.Loop(); i++ {
-		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(i + 1)})
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(i + 1), Parallel: workers})
 		if err != nil {
 			b.Fatal(err)
 		}

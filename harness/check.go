@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"pgregory.net/rapid"
@@ -34,6 +36,18 @@ type Options struct {
 	Corpus string `json:"corpus,omitempty"`
 	// Progress, if set, is called after each property.
 	Progress func(Progress) `json:"-"`
+	// Parallel is how many properties run at once; 0 means
+	// runtime.GOMAXPROCS(0). An engine that implements Cloner gets one
+	// instance per worker (an adapter: one process each); any other is
+	// shared, so its Run must be safe for concurrent use. Results are
+	// those of a serial run.
+	Parallel int `json:"parallel,omitempty"`
+}
+
+// A Cloner is an Engine that can start another, independent instance of
+// itself, for parallel workers.
+type Cloner interface {
+	Clone() (Engine, error)
 }
 
 // Progress is how far a run has got.
@@ -60,6 +74,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if out.Seed == 0 {
 		out.Seed = rand.Uint64()>>1 | 1
+	}
+	if out.Parallel <= 0 {
+		out.Parallel = runtime.GOMAXPROCS(0)
 	}
 	return out
 }
@@ -107,8 +124,28 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 			return res, err
 		}
 	}
-	failed := 0
-	for _, p := range selected {
+	engines := []Engine{e} // one per worker
+	for len(engines) < min(o.Parallel, len(selected)) {
+		c, ok := e.(Cloner)
+		if !ok {
+			engines = append(engines, e) // shared: its Run is safe for concurrent use
+			continue
+		}
+		clone, err := c.Clone()
+		if err != nil {
+			return res, fmt.Errorf("harness: starting another engine for a parallel worker: %w", err)
+		}
+		if cl, ok := clone.(io.Closer); ok {
+			defer cl.Close()
+		}
+		engines = append(engines, clone)
+	}
+	results := make([]*Result, len(selected))
+	var mu sync.Mutex // guards failed, done, runErr and Progress calls
+	failed, done := 0, 0
+	var runErr error
+	one := func(e Engine, i int) {
+		p := selected[i]
 		var r Result
 		if ce := fromCorpus[p.Rule]; ce != nil {
 			if ce.Want == nil {
@@ -117,26 +154,66 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 			ce.Seed = o.Seed
 			r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it"}
 		} else {
+			j := judges[p.Rule]
+			j.e = e
 			var err error
-			if r, err = checkOne(ctx, judges[p.Rule], p, o); err != nil {
-				return res, err
+			if r, err = checkOne(ctx, j, p, o); err != nil {
+				mu.Lock()
+				runErr = errors.Join(runErr, err)
+				mu.Unlock()
+				return
 			}
 		}
 		if ce := r.Counterexample; ce != nil && o.Corpus != "" && ce.File == "" {
 			path, err := saveCounterexample(o.Corpus, p.Rule, ce.Scenario)
 			if err != nil {
-				res.Results = append(res.Results, r)
-				return res, err
+				mu.Lock()
+				runErr = errors.Join(runErr, err)
+				mu.Unlock()
 			}
 			ce.File = path
 		}
+		results[i] = &r
+		mu.Lock()
+		defer mu.Unlock()
+		done++
 		if r.Verdict == Failed || r.Verdict == Fault {
 			failed++
 		}
-		res.Results = append(res.Results, r)
 		if o.Progress != nil {
-			o.Progress(Progress{Done: len(res.Results), Total: len(selected), Failed: failed, Elapsed: time.Since(res.Started), Budget: o.Budget})
+			o.Progress(Progress{Done: done, Total: len(selected), Failed: failed, Elapsed: time.Since(res.Started), Budget: o.Budget})
 		}
+	}
+	// Each property's run depends only on the seed, so workers give the
+	// results of a serial run, in the same order.
+	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for _, e := range engines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					one(e, i)
+				}
+			}()
+		}
+		for i := range selected {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+	})
+	if err != nil {
+		return res, err
+	}
+	for _, r := range results {
+		if r != nil {
+			res.Results = append(res.Results, *r)
+		}
+	}
+	if runErr != nil {
+		return res, runErr
 	}
 	res.Elapsed = time.Since(res.Started)
 	return res, nil
@@ -254,7 +331,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	failed, budget := false, false
 	tb := &recorder{name: string(p.Rule)}
 	digest := sha256.New()
-	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
+	func() {
 		rapid.Check(tb, func(t *rapid.T) {
 			if ctx.Err() != nil {
 				budget = true
@@ -298,10 +375,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				t.Fatalf("%v", errors.Join(out.problem, out.fault))
 			}
 		})
-	})
-	if err != nil {
-		return r, err
-	}
+	}()
 	if tb.failed && !failed && !budget {
 		// rapid failed without any case going wrong: a generator or the
 		// harness itself broke. That is mergecheck's bug, not a verdict.

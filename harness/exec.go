@@ -104,6 +104,19 @@ func NewExec(command string, opts ExecOptions) (*Exec, error) {
 	return e, nil
 }
 
+// Clone starts another process of the same adapter, for a parallel worker.
+func (e *Exec) Clone() (Engine, error) {
+	return NewExec(strings.Join(quoteAll(e.argv), " "), e.opts)
+}
+
+func quoteAll(argv []string) []string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return out
+}
+
 // Info reports what the adapter declared in its handshake.
 func (e *Exec) Info() EngineInfo { return e.info }
 

@@ -231,3 +231,26 @@ func (refusing) Info() harness.EngineInfo {
 func (refusing) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
 	return nil, fmt.Errorf("%w: no leaving the battlefield here", harness.ErrUnsupported)
 }
+
+// TestParallelEqualsSerial: properties spread over workers give the
+// results of a serial run with the same seed, in the same order.
+func TestParallelEqualsSerial(t *testing.T) {
+	for _, engine := range []string{"", "replacement-top-only"} {
+		e, err := harness.Reference(engine)
+		require.NoError(t, err)
+		serial, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 50, Seed: 21, Parallel: 1})
+		require.NoError(t, err)
+		parallel, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 50, Seed: 21, Parallel: 4})
+		require.NoError(t, err)
+		require.Len(t, parallel.Results, len(serial.Results))
+		for i, s := range serial.Results {
+			p := parallel.Results[i]
+			assert.Equal(t, s.Rule, p.Rule)
+			assert.Equal(t, s.Verdict, p.Verdict, s.Rule)
+			assert.Equal(t, s.Digest, p.Digest, s.Rule)
+			if s.Counterexample != nil {
+				assert.Equal(t, encode(t, s.Counterexample.Scenario), encode(t, p.Counterexample.Scenario), s.Rule)
+			}
+		}
+	}
+}

@@ -61,7 +61,9 @@ func TestProtocolPathMatchesInProcess(t *testing.T) {
 	assert.Equal(t, model.Features, served.Info().Features)
 	inProcess, err := harness.Reference("")
 	require.NoError(t, err)
-	a := check(t, served, 11, properties.All...)
+	// Two workers: the adapter is cloned into a second process.
+	a, err := harness.Check(context.Background(), served, properties.All, &harness.Options{Checks: 100, Seed: 11, Parallel: 2})
+	require.NoError(t, err)
 	b := check(t, inProcess, 11, properties.All...)
 	require.Len(t, a.Results, len(b.Results))
 	for i := range a.Results {

@@ -46,6 +46,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
 	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
 	verbose := fl.Bool("v", false, "print coverage labels for every rule")
+	parallel := fl.Int("parallel", 0, "rules checked at once (0: the number of CPUs); an adapter gets a process per worker")
 	var out outputs
 	out.flags(fl)
 	if err := fl.Parse(args); err != nil {
@@ -92,7 +93,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink,
-		Corpus: *corpus, Shard: shard}
+		Corpus: *corpus, Shard: shard, Parallel: *parallel}
 	if f, ok := stderr.(*os.File); ok {
 		opts.Progress = progressLine(f)
 	}
