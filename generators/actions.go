@@ -18,13 +18,9 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 	if len(types) == 0 {
 		types = model.ActionTypes
 	}
-	tr, err := reference.Run(s)
+	st, gone, err := reference.Final(s)
 	if err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable scenario: %v", err))
-	}
-	st := tr.Start
-	if n := len(tr.Steps); n > 0 {
-		st = tr.Steps[n-1].State
 	}
 	// Draw a type, then try the types after it in turn until one has a
 	// candidate the reference accepts.
@@ -33,8 +29,8 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 		typ := types[(first+k)%len(types)]
 		var ok []model.Action
 		var needs []reference.Needs
-		for _, a := range d.candidates(s, tr, st, typ) {
-			n, _, err := reference.Probe(s, a[0])
+		for _, a := range d.candidates(s, gone, st, typ) {
+			n, err := reference.Probe(s, a[0])
 			if err != nil {
 				continue
 			}
@@ -42,7 +38,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 				// A spell cast now resolves next: probe both.
 				probe := *s
 				probe.Actions = append(slices.Clone(s.Actions), withChoices(t, a[0], n, true))
-				if _, _, err := reference.Probe(&probe, a[1]); err != nil {
+				if _, err := reference.Probe(&probe, a[1]); err != nil {
 					continue
 				}
 			}
@@ -72,12 +68,12 @@ func (d *drawer) resolve(s *model.Scenario) {
 		if rapid.Bool().Draw(t, "target leaves") {
 			interlude = model.Action{Type: model.Move, Object: cast.Target, To: model.Exile}
 		}
-		if n, _, err := reference.Probe(s, interlude); err == nil {
+		if n, err := reference.Probe(s, interlude); err == nil {
 			s.Actions = append(s.Actions, choose(t, s, interlude, n))
 		}
 	}
 	res := model.Action{Type: model.Resolve}
-	n, _, err := reference.Probe(s, res)
+	n, err := reference.Probe(s, res)
 	if err != nil {
 		panic(fmt.Sprintf("generators: can't resolve what was cast: %v", err))
 	}
@@ -95,7 +91,7 @@ func choose(t *rapid.T, s *model.Scenario, a model.Action, n reference.Needs) mo
 		}
 		a = withChoices(t, a, first(n), false)
 		var err error
-		if n, _, err = reference.Probe(s, a); err != nil {
+		if n, err = reference.Probe(s, a); err != nil {
 			panic(fmt.Sprintf("generators: scripted choices were refused: %v", err))
 		}
 	}
@@ -134,7 +130,7 @@ func withChoices(t *rapid.T, a model.Action, n reference.Needs, fixed bool) mode
 
 // candidates lists the actions of one type worth trying in state st. A
 // cast comes with the resolve that follows it.
-func (d *drawer) candidates(s *model.Scenario, tr *model.Trace, st model.State, typ model.ActionType) [][]model.Action {
+func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.State, typ model.ActionType) [][]model.Action {
 	var out [][]model.Action
 	one := func(a model.Action) { out = append(out, []model.Action{a}) }
 	var in, phased []model.ObjectID
@@ -145,7 +141,6 @@ func (d *drawer) candidates(s *model.Scenario, tr *model.Trace, st model.State, 
 			in = append(in, p.ID)
 		}
 	}
-	gone := departed(tr)
 	switch typ {
 	case model.Tap, model.Untap, model.PhaseOut, model.Flip, model.TurnFaceDown, model.TurnFaceUp, model.Transform, model.Convert:
 		for _, id := range in {
@@ -237,19 +232,6 @@ func (d *drawer) candidates(s *model.Scenario, tr *model.Trace, st model.State, 
 		}
 	case model.NextTurn:
 		one(model.Action{Type: typ})
-	}
-	return out
-}
-
-// departed lists the permanents that left the battlefield during tr.
-func departed(tr *model.Trace) []model.ObjectID {
-	var out []model.ObjectID
-	for _, step := range tr.Steps {
-		for _, e := range step.Events {
-			if e.Kind == model.ZoneChange && e.From == model.Battlefield && !slices.Contains(out, e.Object) {
-				out = append(out, e.Object)
-			}
-		}
 	}
 	return out
 }

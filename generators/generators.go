@@ -308,10 +308,7 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 	}
 }
 
-func (d *drawer) def(id model.ObjectID) model.CardDef {
-	s := d.bd.Scenario()
-	return *s.Def(s.Object(id).Def)
-}
+func (d *drawer) def(id model.ObjectID) model.CardDef { return *d.bd.DefOf(id) }
 
 func (d *drawer) isSpell(id model.ObjectID) bool { dd := d.def(id); return dd.InstantOrSorcery() }
 

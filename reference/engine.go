@@ -88,6 +88,11 @@ func newGame(s *model.Scenario) (*game, error) {
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
+	return startGame(s)
+}
+
+// startGame sets up a game from a scenario already validated.
+func startGame(s *model.Scenario) (*game, error) {
 	g := &game{s: s, objects: map[model.ObjectID]*model.Object{}, gone: map[model.ObjectID]departure{}}
 	if err := deepCopy(&g.st, &s.Start); err != nil {
 		return nil, err

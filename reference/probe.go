@@ -1,6 +1,8 @@
 package reference
 
 import (
+	"slices"
+
 	"github.com/mergecheck/mergecheck/model"
 )
 
@@ -24,35 +26,29 @@ type Needs struct {
 }
 
 // Probe plays s, then action a, with the choices a scripts and a default
-// for each it lacks, and reports the lacking ones and the state after s.
-// One choice can change what another is about (a commander sent to the
-// command zone leaves fewer cards to order), so a caller scripts what Probe
-// reports and probes again until nothing is lacking. An error means s or a
-// cannot be played at all (the error of [Run]).
-func Probe(s *model.Scenario, a model.Action) (Needs, model.State, error) {
-	tr, err := Run(s)
-	if err != nil {
-		return Needs{}, model.State{}, err
-	}
-	st := tr.Start
-	if n := len(tr.Steps); n > 0 {
-		st = tr.Steps[n-1].State
-	}
+// for each it lacks, and reports the lacking ones. One choice can change
+// what another is about (a commander sent to the command zone leaves fewer
+// cards to order), so a caller scripts what Probe reports and probes again
+// until nothing is lacking. An error means s or a cannot be played (an
+// error of the kind [Run] returns). Probe trusts s to be a valid scenario,
+// as a generator builds it, and does not validate it again.
+func Probe(s *model.Scenario, a model.Action) (Needs, error) {
 	probe := *s
-	probe.Actions = append(append([]model.Action(nil), s.Actions...), a)
+	probe.Actions = append(append(make([]model.Action, 0, len(s.Actions)+1), s.Actions...), a)
 	probe.Expect = nil
-	g, err := newGame(&probe)
+	g, err := startGame(&probe)
 	if err != nil {
-		return Needs{}, st, err
+		return Needs{}, &ActionError{Index: -1, Err: err}
 	}
 	g.probe = &Needs{}
 	for i := range probe.Actions {
 		g.action, g.events = i, nil
-		if err := g.do(&probe.Actions[i]); err != nil {
-			return Needs{}, st, &ActionError{Index: i, Type: probe.Actions[i].Type, Err: err}
+		act := probe.Actions[i]
+		if err := g.do(&act); err != nil {
+			return Needs{}, &ActionError{Index: i, Type: act.Type, Err: err}
 		}
 	}
-	return *g.probe, st, nil
+	return *g.probe, nil
 }
 
 // choose records a need while probing and reports whether the game should
@@ -62,4 +58,33 @@ func (g *game) probing() bool { return g.probe != nil && g.action == len(g.s.Act
 // IsZero reports whether nothing is lacking.
 func (n Needs) IsZero() bool {
 	return !n.Position && len(n.Order) == 0 && len(n.Replacements) == 0 && !n.CommandZone && !n.May
+}
+
+// Final plays a scenario the caller built valid and returns only what a
+// generator needs to draw the next action: the final state, and the
+// permanents that left the battlefield along the way. It skips the
+// per-step states that make Run's trace, which is most of Run's cost.
+func Final(s *model.Scenario) (model.State, []model.ObjectID, error) {
+	g, err := startGame(s)
+	if err != nil {
+		return model.State{}, nil, &ActionError{Index: -1, Err: err}
+	}
+	var left []model.ObjectID
+	for i := range s.Actions {
+		a := s.Actions[i]
+		g.action, g.events = i, nil
+		if err := g.do(&a); err != nil {
+			return model.State{}, nil, &ActionError{Index: i, Type: a.Type, Err: err}
+		}
+		for _, e := range g.events {
+			if e.Kind == model.ZoneChange && e.From == model.Battlefield && !slices.Contains(left, e.Object) {
+				left = append(left, e.Object)
+			}
+		}
+	}
+	st, err := g.snapshot()
+	if err != nil {
+		return model.State{}, nil, err
+	}
+	return st, left, nil
 }

@@ -126,3 +126,12 @@ func (b *Builder) Link(source model.ObjectID, cards ...model.ObjectID) *Builder 
 	b.s.Start.Links = append(b.s.Start.Links, model.Link{Source: source, Cards: cards})
 	return b
 }
+
+// DefOf returns the definition of object id as built so far, or nil.
+func (b *Builder) DefOf(id model.ObjectID) *model.CardDef {
+	o := b.s.Object(id)
+	if o == nil {
+		return nil
+	}
+	return b.s.Def(o.Def)
+}
