@@ -37,6 +37,7 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./reference/ ./model/
 	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 3x -count 3 ./harness/
 	$(GO) test -run '^$$' -bench EnginePath -benchtime 2s -count 3 ./cmd/mergecheck/
+	$(GO) test -run '^$$' -bench RapidVersusGopter -benchtime 1x -v ./gopterscenario/
 
 # Fuzz the scenario decoder and the reference engine for a while each.
 FUZZTIME ?= 2m

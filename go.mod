@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/google/go-cmp v0.7.0
+	github.com/leanovate/gopter v0.2.11
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/net v0.62.0
 	pgregory.net/rapid v1.3.0

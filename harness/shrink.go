@@ -430,3 +430,19 @@ func forget(c *model.Scenario, id model.ObjectID) {
 		}
 	}
 }
+
+// Simplifications lists the one-step simplifications of s the harness's
+// domain pass tries, in its fixed order, each followed by the tidying that
+// drops what nothing refers to any more. Some may not be valid scenarios;
+// a shrinker keeps those the reference can play. It serves other
+// property-testing libraries (package gopterscenario) as their shrinker.
+func Simplifications(s *model.Scenario) []*model.Scenario {
+	out := steps(s)
+	for _, c := range out {
+		tidy(c)
+	}
+	if r := renumber(s); hash(r) != hash(s) {
+		out = append(out, r)
+	}
+	return out
+}
