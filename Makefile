@@ -35,6 +35,7 @@ replay:
 # Benchmarks, in benchstat-friendly form.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./reference/ ./model/
+	$(GO) test -run '^$$' -bench 'Generate|CheckOneProperty|ReferenceOneScenario' -benchmem -count 6 ./harness/
 	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 3x -count 3 ./harness/
 	$(GO) test -run '^$$' -bench EnginePath -benchtime 2s -count 3 ./cmd/mergecheck/
 	$(GO) test -run '^$$' -bench RapidVersusGopter -benchtime 1x -v ./gopterscenario/

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 // BenchmarkRun is one full `mergecheck run` of every property against the
@@ -20,6 +21,7 @@ func BenchmarkRun(b *testing.B) {
 }
 
 func benchmarkRun(b *testing.B, workers int) {
+	b.ReportAllocs()
 	e, err := harness.Reference("")
 	if err != nil {
 		b.Fatal(err)
@@ -49,4 +51,48 @@ func benchmarkRun(b *testing.B, workers int) {
 	b.ReportMetric(share(split.Engine), "%engine")
 	b.ReportMetric(share(split.Reference), "%reference")
 	b.ReportMetric(share(split.Check), "%check")
+}
+
+// perSecond reports how many cases one iteration's n cases make per second.
+func perSecond(b *testing.B, n int) {
+	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "cases/s")
+}
+
+// BenchmarkGenerate draws one scenario from 730.3's generator (merged
+// stacks, replacement effects, a commander, a move with its choices).
+func BenchmarkGenerate(b *testing.B) {
+	b.ReportAllocs()
+	seed := 0
+	for b.Loop() {
+		seed++
+		_ = properties.P730_3.Gen.Example(seed)
+	}
+	perSecond(b, 1)
+}
+
+// BenchmarkCheckOneProperty plays one drawn scenario on the reference and
+// judges it by 730.3d, a differential property (the reference plays it
+// twice: as the engine and as the oracle).
+func BenchmarkCheckOneProperty(b *testing.B) {
+	e, _ := harness.Reference("")
+	s := properties.P730_3d.Gen.Example(7)
+	b.ReportAllocs()
+	for b.Loop() {
+		if problem, fault := harness.CheckScenario(context.Background(), e, properties.P730_3d, s, 0); problem != nil || fault != nil {
+			b.Fatal(problem, fault)
+		}
+	}
+	perSecond(b, 1)
+}
+
+// BenchmarkReferenceOneScenario plays one drawn scenario on the reference.
+func BenchmarkReferenceOneScenario(b *testing.B) {
+	s := properties.P730_3d.Gen.Example(7)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := reference.Run(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	perSecond(b, 1)
 }
