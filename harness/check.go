@@ -228,6 +228,9 @@ type outcome struct {
 	// stopped is set when the run was interrupted or ran out of time
 	// while the engine played: neither a case nor a fault.
 	stopped bool
+	// played is the scenario the engine was given, when the harness had
+	// to rewrite it (EngineInfo.NoDirectSetup).
+	played *model.Scenario
 }
 
 func (o outcome) bad() bool { return o.problem != nil || o.fault != nil }
@@ -257,6 +260,24 @@ func (j *judge) play(s *model.Scenario) outcome {
 }
 
 func (j *judge) playUncached(s *model.Scenario) outcome {
+	var played *model.Scenario
+	if j.info.NoDirectSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
+		built, ok := model.BuildByActions(s)
+		if ok {
+			_, err := reference.Run(built)
+			ok = err == nil
+		}
+		if !ok {
+			return outcome{fault: fmt.Errorf("%w: the engine can't set up merged stacks directly, and this scenario's can't be built by casting mutating spells", ErrUnsupported)}
+		}
+		played, s = built, built
+	}
+	out := j.playScenario(s)
+	out.played = played
+	return out
+}
+
+func (j *judge) playScenario(s *model.Scenario) outcome {
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
 	t0 := time.Now()
@@ -390,6 +411,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		r.Time.Minimize = time.Since(t0)
 		out := j.play(s)
 		r.Verdict = Failed
+		if out.played != nil {
+			s = out.played // report what the engine was given
+		}
 		want := out.want
 		if want == nil {
 			// A plain property did not need the reference, but its trace

@@ -40,6 +40,11 @@ type EngineInfo struct {
 	// observations; differential properties then compare only what it
 	// reports.
 	PartialTraces bool `json:"partial_traces,omitempty"`
+	// NoDirectSetup is set by an engine that can't start from merged
+	// stacks built directly: the harness builds them by casting mutating
+	// spells instead (model.BuildByActions), and refuses for it the
+	// scenarios whose stacks can't be built that way.
+	NoDirectSetup bool `json:"no_direct_setup,omitempty"`
 }
 
 // Supports reports whether the engine declares every feature in needs.

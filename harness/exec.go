@@ -90,7 +90,8 @@ func NewExec(command string, opts ExecOptions) (*Exec, error) {
 		return nil, err
 	}
 	caps := hello.Capabilities
-	info := EngineInfo{Name: hello.Engine.Name, Version: hello.Engine.Version, Features: caps.Features, PartialTraces: caps.PartialTraces}
+	info := EngineInfo{Name: hello.Engine.Name, Version: hello.Engine.Version, Features: caps.Features, PartialTraces: caps.PartialTraces,
+		NoDirectSetup: caps.DirectSetup != nil && !*caps.DirectSetup}
 	if len(caps.Observers) < len(model.Observers) {
 		info.PartialTraces = true // it doesn't report every standard observer
 	}

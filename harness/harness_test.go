@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/build"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -253,4 +254,56 @@ func TestParallelEqualsSerial(t *testing.T) {
 			}
 		}
 	}
+}
+
+// noSetup is the reference declaring it can't start from merged stacks;
+// it refuses any scenario that does, so the harness must build them.
+type noSetup struct{}
+
+func (noSetup) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "no-setup", Features: model.Features, NoDirectSetup: true}
+}
+
+func (noSetup) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	for _, p := range s.Start.Battlefield {
+		if len(p.Components) > 1 {
+			return nil, errors.New("given a merged stack to set up")
+		}
+	}
+	return reference.Run(s)
+}
+
+// TestStacksBuiltByActionsForEnginesWithoutDirectSetup: such an engine is
+// never given a merged starting stack; the stacks that can be cast are,
+// and the rules are judged on what it plays.
+func TestStacksBuiltByActionsForEnginesWithoutDirectSetup(t *testing.T) {
+	res, err := harness.Check(context.Background(), noSetup{}, []*properties.Property{properties.P730_3, properties.P702_140e, properties.P730_2d}, &harness.Options{Checks: 100, Seed: 4})
+	require.NoError(t, err)
+	for _, r := range res.Results {
+		assert.Contains(t, []harness.Verdict{harness.Held, harness.Unsupported, harness.Uncovered}, r.Verdict, "%s: %s %v", r.Rule, r.Why, r.Fault)
+	}
+	assert.NoError(t, res.Err(), "no fault: the engine never saw a merged start")
+
+	bd := build.New("stack", "")
+	bd.Card("c1", build.A, "Gemrazer")
+	bd.Card("c2", build.A, "Grizzly Bears")
+	bd.Card("c3", build.A, "Vulpikeet")
+	bd.Perm("p1", build.A, build.Up("c1"), build.Up("c2"), build.Up("c3")).
+		Mod("p1", func(p *model.Permanent) { p.Status.Tapped = true }).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile, Choices: model.Choices{Order: []model.ObjectID{"c1", "c2", "c3"}}},
+			model.Action{Type: model.Return, Object: "p1", Choices: model.Choices{Order: []model.ObjectID{"c1", "c2", "c3"}}},
+			model.Action{Type: model.Tap, Object: "c2@1"})
+	built, ok := model.BuildByActions(bd.Scenario())
+	require.True(t, ok)
+	assert.Len(t, built.Start.Battlefield[0].Components, 1)
+	assert.Equal(t, model.ObjectID("c2@5"), built.Actions[len(built.Actions)-1].Object, "entering ids follow the prepended actions")
+	tr, err := reference.Run(built)
+	require.NoError(t, err)
+	direct, err := reference.Run(bd.Scenario())
+	require.NoError(t, err)
+	want := direct.Steps[0].State
+	got := tr.Steps[4].State
+	assert.Equal(t, want.Player(build.A).Zones, got.Player(build.A).Zones)
+	final := tr.Steps[len(tr.Steps)-1].State
+	assert.NotNil(t, final.Permanent("c2@5"))
 }
