@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mergecheck/mergecheck/internal/atomicfile"
 	"github.com/mergecheck/mergecheck/model"
 )
 
@@ -39,9 +40,6 @@ func ruleOfCorpusFile(name string) model.RuleID {
 // temporary file, then a rename), so a crash or kill leaves either the
 // whole file or none. It returns the path.
 func saveCounterexample(dir string, rule model.RuleID, s *model.Scenario) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("corpus: %w", err)
-	}
 	data, err := model.Encode(s)
 	if err != nil {
 		return "", err
@@ -50,20 +48,7 @@ func saveCounterexample(dir string, rule model.RuleID, s *model.Scenario) (strin
 	if old, err := os.ReadFile(path); err == nil && string(old) == string(data) {
 		return path, nil
 	}
-	tmp, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return "", fmt.Errorf("corpus: %w", err)
-	}
-	merr := tmp.Chmod(0o644) // a corpus is committed and read by others
-	_, werr := tmp.Write(data)
-	serr := tmp.Sync()
-	cerr := tmp.Close()
-	if err := errors.Join(merr, werr, serr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return "", fmt.Errorf("corpus: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(path, data); err != nil {
 		return "", fmt.Errorf("corpus: %w", err)
 	}
 	return path, nil

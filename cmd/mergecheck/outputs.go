@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/atomicfile"
 	"github.com/mergecheck/mergecheck/reports"
 )
 
@@ -62,36 +62,8 @@ func (o *outputs) write(r *harness.Results, baseline *reports.BaselineReport, st
 	return nil
 }
 
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so readers never see a partial file.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".mergecheck-*")
-	if err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
-}
+// writeFileAtomic writes a report file whole or not at all.
+func writeFileAtomic(path string, data []byte) error { return atomicfile.Write(path, data) }
 
 // progressLine returns a progress callback that redraws one line on a
 // terminal, and nil when w is not one.

@@ -143,28 +143,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// writeAtomic writes v's stable encoding to path through a temporary file,
-// so an interrupted run leaves no partial file.
+// writeAtomic writes v's stable encoding to path, whole or not at all.
 func writeAtomic(path string, v any) error {
 	data, err := model.Encode(v)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".mergecheck-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeFileAtomic(path, data)
 }
