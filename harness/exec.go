@@ -178,7 +178,7 @@ func (e *Exec) answer(p *adapterProc, id int64, r reply) (*model.Trace, error) {
 		if r.Error.Kind == "unsupported" {
 			return nil, fmt.Errorf("%w: %s", ErrUnsupported, r.Error.Message)
 		}
-		return nil, &AdapterError{Err: fmt.Errorf("the adapter answered request %d with a %s error: %s", id, r.Error.Kind, r.Error.Message), Stderr: p.stderr.lines()}
+		return nil, &AdapterError{Err: fmt.Errorf("the adapter answered request %d with a %s error: %s", id, r.Error.Kind, r.Error.Message), Stderr: p.stderr.now()}
 	}
 	return nil, e.fault(p, fmt.Errorf("the answer to request %d has type %q, want trace or error", id, r.Type))
 }
@@ -292,7 +292,7 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, nil, fmt.Errorf("exec: starting %q: %w", strings.Join(e.argv, " "), err)
 	}
-	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: &tail{}, pending: map[int64]chan reply{},
+	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: newTail(), pending: map[int64]chan reply{},
 		dead: make(chan struct{}), exited: make(chan struct{})}
 	go p.stderr.read(stderr)
 	lines := make(chan []byte, 1)
@@ -357,7 +357,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 			select {
 			case <-p.exited:
 				p.die(fmt.Errorf("the adapter exited (%v)", p.waitErr))
-			case <-time.After(500 * time.Millisecond):
+			case <-time.After(3 * time.Second):
 				p.die(errors.New("the adapter closed its standard output"))
 			}
 			return
@@ -450,11 +450,15 @@ func (p *adapterProc) kill() {
 
 // tail keeps the last lines an adapter wrote to standard error.
 type tail struct {
-	mu  sync.Mutex
-	buf []string
+	mu   sync.Mutex
+	buf  []string
+	done chan struct{} // closed when standard error is at its end
 }
 
+func newTail() *tail { return &tail{done: make(chan struct{})} }
+
 func (t *tail) read(r io.Reader) {
+	defer close(t.done)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -472,8 +476,18 @@ func (t *tail) read(r io.Reader) {
 	_, _ = io.Copy(io.Discard, r)
 }
 
+// lines returns the last lines; for an adapter that has been stopped it
+// first waits (briefly) for the rest of what it wrote to arrive.
 func (t *tail) lines() []string {
-	time.Sleep(20 * time.Millisecond) // let the last lines of a dying adapter arrive
+	select {
+	case <-t.done:
+	case <-time.After(time.Second):
+	}
+	return t.now()
+}
+
+// now returns the last lines so far, for an adapter still running.
+func (t *tail) now() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return slices.Clone(t.buf)
