@@ -13,6 +13,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
+	"github.com/mergecheck/mergecheck/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the scenario and trace files under testdata/examples")
@@ -74,6 +75,23 @@ func TestWorkedExamples(t *testing.T) {
 		})
 	}
 	files, err := filepath.Glob(filepath.Join(examplesDir, "*.scenario.json"))
+	require.NoError(t, err)
+	traces, err := filepath.Glob(filepath.Join(examplesDir, "*.trace.json"))
+	require.NoError(t, err)
+	for _, f := range traces {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		tr, err := model.DecodeTrace(data)
+		require.NoError(t, err)
+		for _, st := range tr.Steps {
+			for _, e := range st.Events {
+				if e.Rule != "" {
+					_, ok := rules.Lookup(e.Rule)
+					assert.True(t, ok, "%s cites rule %s, which the rules index does not have", f, e.Rule)
+				}
+			}
+		}
+	}
 	require.NoError(t, err)
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".scenario.json")
