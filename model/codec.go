@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // DecodeScenario parses a scenario file and validates it. Unknown fields,
@@ -21,6 +22,17 @@ func DecodeScenario(data []byte) (*Scenario, error) {
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
+	}
+	return &s, nil
+}
+
+// DecodeScenarioUnvalidated parses a scenario file as strictly as
+// DecodeScenario but does not validate it, for a caller that validates it
+// next anyway (an engine that plays it, such as the reference engine).
+func DecodeScenarioUnvalidated(data []byte) (*Scenario, error) {
+	var s Scenario
+	if err := decodeStrict(data, &s); err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
 	}
 	return &s, nil
 }
@@ -211,24 +223,41 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
-// field returns the struct field whose JSON name is key, or, if none is,
-// the JSON name that matches key but for case.
-func field(t reflect.Type, key string) (*reflect.StructField, string) {
-	near := ""
+// jsonFields maps a struct type's JSON names to its fields, and each name
+// folded to lower case to the right spelling; computed once per type.
+type jsonFields struct {
+	byName map[string]*reflect.StructField
+	folded map[string]string
+}
+
+var fieldCache sync.Map // reflect.Type -> *jsonFields
+
+func fieldsOf(t reflect.Type) *jsonFields {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.(*jsonFields)
+	}
+	jf := &jsonFields{byName: map[string]*reflect.StructField{}, folded: map[string]string{}}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "" || name == "-" {
 			continue
 		}
-		if name == key {
-			return &f, ""
-		}
-		if strings.EqualFold(name, key) {
-			near = name
-		}
+		jf.byName[name] = &f
+		jf.folded[strings.ToLower(name)] = name
 	}
-	return nil, near
+	fieldCache.Store(t, jf)
+	return jf
+}
+
+// field returns the struct field whose JSON name is key, or, if none is,
+// the JSON name that matches key but for case.
+func field(t reflect.Type, key string) (*reflect.StructField, string) {
+	jf := fieldsOf(t)
+	if f, ok := jf.byName[key]; ok {
+		return f, ""
+	}
+	return nil, jf.folded[strings.ToLower(key)]
 }
 
 // keyStart finds the opening quote of key, which ends before end.

@@ -3,11 +3,28 @@ package model
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
+	"strings"
 )
 
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9_.:@-]{1,64}$`)
+// idPattern says what an id may be: 1 to 64 letters, digits and _.:@-.
+var idPattern = idMatcher{}
+
+type idMatcher struct{}
+
+func (idMatcher) MatchString(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_.:@-", c) >= 0
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // Validate reports whether s is well formed: known format, unique and
 // well-formed ids, a valid catalogue, every object in exactly one place, and
