@@ -195,6 +195,19 @@ func pairOfCards(s *model.Scenario, objs []model.ObjectID) bool {
 	return a != nil && b != nil && a.MeldPartner == b.Name && b.MeldPartner == a.Name
 }
 
+// eachFailedMeld calls f for each meld step whose objects are not two cards
+// of one meld pair, with the objects and the state after the step.
+func eachFailedMeld(c *Case, f func(i int, objs []model.ObjectID, st *model.State) error) error {
+	for _, i := range stepsOf(c, model.Meld) {
+		if objs := meldObjects(c, i); !pairOfCards(c.Scenario, objs) {
+			if err := f(i, objs, &c.Trace.Steps[i].State); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func meldsAToken(s *model.Scenario) bool {
 	return has(s, model.Meld) && slices.ContainsFunc(s.Objects, func(o model.Object) bool { return o.Token })
 }
@@ -207,18 +220,14 @@ var P701_42b = &Property{
 	Classify: func(s *model.Scenario) []string { return label(meldsAToken(s), "token-half") },
 	Cover:    map[string]float64{"token-half": 0.3},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Meld) {
-			objs := meldObjects(c, i)
-			if pairOfCards(c.Scenario, objs) {
-				continue
-			}
-			for _, q := range c.Trace.Steps[i].State.Battlefield {
+		return eachFailedMeld(c, func(i int, objs []model.ObjectID, st *model.State) error {
+			for _, q := range st.Battlefield {
 				if slices.ContainsFunc(ids(&q), func(id model.ObjectID) bool { return slices.Contains(objs, id) }) {
 					return problem("after action %d, %v were melded into %s, but they are not two cards of one meld pair", c.Trace.Steps[i].Action, objs, q.ID)
 				}
 			}
-		}
-		return nil
+			return nil
+		})
 	},
 }
 
@@ -230,12 +239,7 @@ var P701_42c = &Property{
 	Classify: func(s *model.Scenario) []string { return label(meldsAToken(s), "token-half") },
 	Cover:    map[string]float64{"token-half": 0.3},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Meld) {
-			objs := meldObjects(c, i)
-			if pairOfCards(c.Scenario, objs) {
-				continue
-			}
-			st := &c.Trace.Steps[i].State
+		return eachFailedMeld(c, func(i int, objs []model.ObjectID, st *model.State) error {
 			for _, id := range objs {
 				if isToken(c.Scenario, id) {
 					continue
@@ -245,7 +249,7 @@ var P701_42c = &Property{
 					return problem("after action %d, %s could not be melded but is not in exile: objects that can't be melded stay where they are", c.Trace.Steps[i].Action, id)
 				}
 			}
-		}
-		return nil
+			return nil
+		})
 	},
 }
