@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
@@ -157,7 +158,9 @@ func (d *Document) ToResults() *harness.Results {
 	return r
 }
 
-func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+// seconds turns a document's seconds back into a duration, rounding to the
+// nanosecond so that a written duration reads back exactly.
+func seconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 
 // WriteJSON writes the run as a versioned JSON document.
 func WriteJSON(w io.Writer, r *harness.Results) error {
