@@ -320,6 +320,8 @@ func safeCheck(p *properties.Property, c *properties.Case) (err error) {
 	return p.Check(c)
 }
 
+const stoppedBeforeAnyCase = "the run was stopped (interrupted, or out of time) before any case ran"
+
 func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (Result, error) {
 	start := time.Now()
 	r := Result{Rule: p.Rule}
@@ -342,6 +344,12 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		// observations it would blame the engine for what it left out.
 		// The plain invariants still judge such an engine.
 		r.Verdict, r.Why = Unsupported, "the engine's traces are partial, and this rule is checked against the reference engine's whole trace"
+		return r, nil
+	}
+	if ctx.Err() != nil {
+		// Stopped before this rule began: say so at once rather than
+		// have rapid skip through every case.
+		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
 		return r, nil
 	}
 	j.time = &r.Time
@@ -432,7 +440,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	case refused != nil && r.Cases == 0:
 		r.Verdict, r.Why = Unsupported, "the engine refused the scenarios drawn for this rule: "+refused.Error()
 	case budget && r.Cases == 0:
-		r.Verdict, r.Why = Uncovered, "the run was stopped (interrupted, or out of time) before any case ran"
+		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
 	default:
 		r.Verdict = Held
 		if why := uncovered(p, r); why != "" {

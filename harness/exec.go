@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -281,22 +282,42 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	// Our own pipes rather than cmd.StdoutPipe: Wait closes those as soon
+	// as the process exits, racing the reader, which would then see "file
+	// already closed" instead of the end of what the adapter wrote.
+	stdout, stdoutW, err := os.Pipe()
 	if err != nil {
+		stdin.Close()
 		return nil, nil, err
 	}
-	stderr, err := cmd.StderrPipe()
+	stderr, stderrW, err := os.Pipe()
 	if err != nil {
+		stdin.Close()
+		stdout.Close()
+		stdoutW.Close()
 		return nil, nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout, cmd.Stderr = stdoutW, stderrW
+	err = cmd.Start()
+	stdoutW.Close() // the child holds its own copies
+	stderrW.Close()
+	if err != nil {
+		stdin.Close()
+		stdout.Close()
+		stderr.Close()
 		return nil, nil, fmt.Errorf("exec: starting %q: %w", strings.Join(e.argv, " "), err)
 	}
 	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: newTail(), pending: map[int64]chan reply{},
 		dead: make(chan struct{}), exited: make(chan struct{})}
-	go p.stderr.read(stderr)
+	go func() {
+		defer stderr.Close()
+		p.stderr.read(stderr)
+	}()
 	lines := make(chan []byte, 1)
-	go p.read(bufio.NewReaderSize(stdout, 64<<10), lines)
+	go func() {
+		defer stdout.Close()
+		p.read(bufio.NewReaderSize(stdout, 64<<10), lines)
+	}()
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)

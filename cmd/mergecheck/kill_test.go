@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,13 +62,22 @@ func TestInterruptEndsTheRunWithItsResults(t *testing.T) {
 		t.Skip("builds and runs the command")
 	}
 	dir := t.TempDir()
-	cmd := exec.Command(binary(t), "run", "--seed", "2", "--checks", "300", "--corpus", "", "--json", filepath.Join(dir, "r.json"))
+	// One worker checks the rules in order, and so many cases that the
+	// run cannot end before the interrupt: it comes as soon as the
+	// progress lines say the first rule (110.5) is done.
+	cmd := exec.Command(binary(t), "run", "--seed", "2", "--checks", "5000", "--parallel", "1", "--progress", "lines",
+		"--corpus", "", "--json", filepath.Join(dir, "r.json"))
 	var out strings.Builder
 	cmd.Stdout = &out
+	progress, err := cmd.StderrPipe()
+	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	time.Sleep(1500 * time.Millisecond)
+	sc := bufio.NewScanner(progress)
+	for sc.Scan() && !strings.HasPrefix(sc.Text(), "progress: 1/57 rules checked") {
+	}
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
-	err := cmd.Wait()
+	_, _ = io.Copy(io.Discard, progress) // to the end, before Wait closes it
+	err = cmd.Wait()
 	var exit *exec.ExitError
 	require.ErrorAs(t, err, &exit)
 	assert.Equal(t, exitFailed, exit.ExitCode(), "rules the interrupt left unchecked are uncovered:\n%s", out.String())

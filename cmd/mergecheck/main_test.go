@@ -41,6 +41,7 @@ func TestRunRejectsBadUsage(t *testing.T) {
 		{"run", "--engine", "mutant:nope"},
 		{"run", "--rules", "999.9"},
 		{"run", "--checks", "0"},
+		{"run", "--progress", "sometimes"},
 		{"run", "--bogus"},
 		{"run", "extra"},
 		{"frobnicate"},

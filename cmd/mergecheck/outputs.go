@@ -65,24 +65,38 @@ func (o *outputs) write(r *harness.Results, baseline *reports.BaselineReport, st
 // writeFileAtomic writes a report file whole or not at all.
 func writeFileAtomic(path string, data []byte) error { return atomicfile.Write(path, data) }
 
-// progressLine returns a progress callback that redraws one line on a
-// terminal, and nil when w is not one.
-func progressLine(w *os.File) func(harness.Progress) {
-	fi, err := w.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return func(p harness.Progress) {
+// progressTo returns the progress callback of --progress: for "auto" a
+// line redrawn in place when w is a terminal (nothing otherwise), for
+// "lines" one line per rule checked, which reads well in a CI log and
+// keeps a long run from looking idle, and for "off" nothing.
+func progressTo(mode string, w io.Writer) func(harness.Progress) {
+	text := func(p harness.Progress) string {
 		left := ""
 		if p.Budget > 0 {
 			left = fmt.Sprintf(", %v left", (p.Budget - p.Elapsed).Round(time.Second))
 		}
-		line := fmt.Sprintf("\r%d/%d rules checked, %d failed, %v%s", p.Done, p.Total, p.Failed, p.Elapsed.Round(time.Second), left)
-		if p.Done == p.Total {
-			line += "\r" + strings.Repeat(" ", len(line)) + "\r"
-		}
-		fmt.Fprint(w, line)
+		return fmt.Sprintf("%d/%d rules checked, %d failed, %v%s", p.Done, p.Total, p.Failed, p.Elapsed.Round(time.Second), left)
 	}
+	switch mode {
+	case "lines":
+		return func(p harness.Progress) { fmt.Fprintln(w, "progress:", text(p)) }
+	case "auto":
+		f, ok := w.(*os.File)
+		if !ok {
+			return nil
+		}
+		if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+			return nil
+		}
+		return func(p harness.Progress) {
+			line := "\r" + text(p)
+			if p.Done == p.Total {
+				line += "\r" + strings.Repeat(" ", len(line)) + "\r"
+			}
+			fmt.Fprint(f, line)
+		}
+	}
+	return nil
 }
 
 // parse parses flags wherever they stand among the arguments, so that

@@ -47,6 +47,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
 	verbose := fl.Bool("v", false, "print coverage labels for every rule")
 	parallel := fl.Int("parallel", 0, "rules checked at once (0: the number of CPUs); an adapter gets a process per worker")
+	progress := fl.String("progress", "auto", "progress on standard error: auto (a redrawn line on a terminal, else none), lines (a line per rule checked, for CI logs), or off")
 	var out outputs
 	out.flags(fl)
 	if err := fl.Parse(args); err != nil {
@@ -58,6 +59,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if *checks <= 0 {
 		fmt.Fprintln(stderr, "mergecheck run: --checks must be positive")
+		return exitTrouble
+	}
+	if !slices.Contains([]string{"auto", "lines", "off"}, *progress) {
+		fmt.Fprintf(stderr, "mergecheck run: --progress %q: want auto, lines or off\n", *progress)
 		return exitTrouble
 	}
 	var shard harness.Shard
@@ -94,9 +99,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink,
 		Corpus: *corpus, Shard: shard, Parallel: *parallel}
-	if f, ok := stderr.(*os.File); ok {
-		opts.Progress = progressLine(f)
-	}
+	opts.Progress = progressTo(*progress, stderr)
 	res, runErr := harness.Check(ctx, e, props, opts)
 	if res == nil {
 		fmt.Fprintln(stderr, "mergecheck run:", runErr)
