@@ -18,7 +18,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 	if len(types) == 0 {
 		types = model.ActionTypes
 	}
-	st, gone, err := reference.Final(s)
+	st, gone, err := d.play.State()
 	if err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable scenario: %v", err))
 	}
@@ -30,15 +30,17 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 		var ok []model.Action
 		var needs []reference.Needs
 		for _, a := range d.candidates(s, gone, st, typ) {
-			n, err := reference.Probe(s, a[0])
+			n, err := d.play.Probe(a[0])
 			if err != nil {
 				continue
 			}
 			if len(a) > 1 {
 				// A spell cast now resolves next: probe both.
-				probe := *s
-				probe.Actions = append(slices.Clone(s.Actions), withChoices(t, a[0], n, true))
-				if _, err := reference.Probe(&probe, a[1]); err != nil {
+				after, err := d.play.Then(withChoices(t, a[0], n, true))
+				if err != nil {
+					continue
+				}
+				if _, err := after.Probe(a[1]); err != nil {
 					continue
 				}
 			}
@@ -49,7 +51,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 			continue
 		}
 		i := rapid.IntRange(0, len(ok)-1).Draw(t, string(typ))
-		s.Actions = append(s.Actions, choose(t, s, ok[i], needs[i]))
+		d.add(s, choose(t, d.play, ok[i], needs[i]))
 		if typ == model.Cast || typ == model.CastMutate {
 			d.resolve(s)
 		}
@@ -68,30 +70,38 @@ func (d *drawer) resolve(s *model.Scenario) {
 		if rapid.Bool().Draw(t, "target leaves") {
 			interlude = model.Action{Type: model.Move, Object: cast.Target, To: model.Exile}
 		}
-		if n, err := reference.Probe(s, interlude); err == nil {
-			s.Actions = append(s.Actions, choose(t, s, interlude, n))
+		if n, err := d.play.Probe(interlude); err == nil {
+			d.add(s, choose(t, d.play, interlude, n))
 		}
 	}
 	res := model.Action{Type: model.Resolve}
-	n, err := reference.Probe(s, res)
+	n, err := d.play.Probe(res)
 	if err != nil {
 		panic(fmt.Sprintf("generators: can't resolve what was cast: %v", err))
 	}
-	s.Actions = append(s.Actions, choose(t, s, res, n))
+	d.add(s, choose(t, d.play, res, n))
 }
 
-// choose scripts every choice a needs after s, one kind at a time and
+// add appends a, with every choice it needs scripted, to s and plays it.
+func (d *drawer) add(s *model.Scenario, a model.Action) {
+	if err := d.play.Do(a); err != nil {
+		panic(fmt.Sprintf("generators: an action the reference accepted when probed was refused: %v", err))
+	}
+	s.Actions = append(s.Actions, a)
+}
+
+// choose scripts every choice a needs in the game p, one kind at a time and
 // probing again after each, since one choice can change what the next is
 // about: the replacement effect and the commander's choice decide which
 // cards go together, and so what there is to order.
-func choose(t *rapid.T, s *model.Scenario, a model.Action, n reference.Needs) model.Action {
+func choose(t *rapid.T, p *reference.Play, a model.Action, n reference.Needs) model.Action {
 	for range 8 {
 		if n.IsZero() {
 			return a
 		}
 		a = withChoices(t, a, first(n), false)
 		var err error
-		if n, err = reference.Probe(s, a); err != nil {
+		if n, err = p.Probe(a); err != nil {
 			panic(fmt.Sprintf("generators: scripted choices were refused: %v", err))
 		}
 	}

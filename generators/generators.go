@@ -19,6 +19,7 @@ import (
 	"github.com/mergecheck/mergecheck/catalogue"
 	"github.com/mergecheck/mergecheck/internal/build"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 // A Kind is a kind of component a stack may contain.
@@ -102,6 +103,7 @@ type drawer struct {
 	bd     *build.Builder
 	cards  int
 	tokens int
+	play   *reference.Play // the scenario's actions so far, played
 }
 
 func (d *drawer) card(owner model.PlayerID, def string) model.ObjectID {
@@ -205,6 +207,10 @@ func (d *drawer) scenario() *model.Scenario {
 		}
 	}
 	s := d.bd.Scenario()
+	var err error
+	if d.play, err = reference.NewPlay(s); err != nil {
+		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
+	}
 	for range rapid.IntRange(0, d.o.Prefix).Draw(t, "prefix actions") {
 		if !d.action(s, d.o.PrefixTypes) {
 			break

@@ -8,8 +8,8 @@
 package reference
 
 import (
-	"encoding/json"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 
@@ -94,9 +94,7 @@ func newGame(s *model.Scenario) (*game, error) {
 // startGame sets up a game from a scenario already validated.
 func startGame(s *model.Scenario) (*game, error) {
 	g := &game{s: s, objects: map[model.ObjectID]*model.Object{}, gone: map[model.ObjectID]departure{}}
-	if err := deepCopy(&g.st, &s.Start); err != nil {
-		return nil, err
-	}
+	g.st = s.Start.Clone()
 	for i := range s.Objects {
 		o := s.Objects[i]
 		g.objects[o.ID] = &o
@@ -142,12 +140,19 @@ func (g *game) checkStack(p *model.Permanent) error {
 	return nil
 }
 
-func deepCopy(dst, src any) error {
-	b, err := json.Marshal(src)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, dst)
+// clone returns a copy of g to play on without changing g, for a
+// scenario whose actions are those given. Objects and departures are never
+// changed once recorded, so the maps of them are copied but not the values.
+func (g *game) clone(actions []model.Action) *game {
+	c := *g
+	s := *g.s
+	s.Actions = actions
+	c.s = &s
+	c.st = g.st.Clone()
+	c.objects = maps.Clone(g.objects)
+	c.gone = maps.Clone(g.gone)
+	c.events, c.probe = nil, nil
+	return &c
 }
 
 // obj returns the object with the given id. Ids were validated, so a
@@ -278,10 +283,7 @@ func (g *game) enter(p model.Permanent, from model.Zone) error {
 
 // snapshot returns the observable state with every permanent's derived values.
 func (g *game) snapshot() (model.State, error) {
-	var st model.State
-	if err := deepCopy(&st, &g.st); err != nil {
-		return st, err
-	}
+	st := g.st.Clone()
 	for i := range st.Battlefield {
 		d, err := g.derive(&st.Battlefield[i])
 		if err != nil {

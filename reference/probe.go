@@ -1,6 +1,8 @@
 package reference
 
 import (
+	"fmt"
+	"runtime/debug"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -33,31 +35,11 @@ type Needs struct {
 // error of the kind [Run] returns). Probe trusts s to be a valid scenario,
 // as a generator builds it, and does not validate it again.
 func Probe(s *model.Scenario, a model.Action) (Needs, error) {
-	probe := *s
-	probe.Actions = append(append(make([]model.Action, 0, len(s.Actions)+1), s.Actions...), a)
-	probe.Expect = nil
-	g, err := startGame(&probe)
+	p, err := NewPlay(s)
 	if err != nil {
-		return Needs{}, &ActionError{Index: -1, Err: err}
+		return Needs{}, err
 	}
-	g.probe = &Needs{}
-	for i := range probe.Actions {
-		g.action, g.events = i, nil
-		act := probe.Actions[i]
-		if err := g.do(&act); err != nil {
-			return Needs{}, &ActionError{Index: i, Type: act.Type, Err: err}
-		}
-	}
-	return *g.probe, nil
-}
-
-// choose records a need while probing and reports whether the game should
-// take a default choice instead of checking the scripted one.
-func (g *game) probing() bool { return g.probe != nil && g.action == len(g.s.Actions)-1 }
-
-// IsZero reports whether nothing is lacking.
-func (n Needs) IsZero() bool {
-	return !n.Position && len(n.Order) == 0 && len(n.Replacements) == 0 && !n.CommandZone && !n.May
+	return p.Probe(a)
 }
 
 // Final plays a scenario the caller built valid and returns only what a
@@ -65,26 +47,120 @@ func (n Needs) IsZero() bool {
 // permanents that left the battlefield along the way. It skips the
 // per-step states that make Run's trace, which is most of Run's cost.
 func Final(s *model.Scenario) (model.State, []model.ObjectID, error) {
-	g, err := startGame(s)
-	if err != nil {
-		return model.State{}, nil, &ActionError{Index: -1, Err: err}
-	}
-	var left []model.ObjectID
-	for i := range s.Actions {
-		a := s.Actions[i]
-		g.action, g.events = i, nil
-		if err := g.do(&a); err != nil {
-			return model.State{}, nil, &ActionError{Index: i, Type: a.Type, Err: err}
-		}
-		for _, e := range g.events {
-			if e.Kind == model.ZoneChange && e.From == model.Battlefield && !slices.Contains(left, e.Object) {
-				left = append(left, e.Object)
-			}
-		}
-	}
-	st, err := g.snapshot()
+	p, err := NewPlay(s)
 	if err != nil {
 		return model.State{}, nil, err
 	}
-	return st, left, nil
+	return p.State()
+}
+
+// A Play is a scenario being played one action at a time, for a generator
+// that builds its actions as it goes: [Play.Probe] tries one more action
+// on a copy of the game so far, where [Probe] would replay the scenario
+// from its start, which makes drawing n actions cost n steps, not n².
+// Like Probe it trusts its scenario to be valid.
+type Play struct {
+	g       *game
+	actions []model.Action // played so far
+	left    []model.ObjectID
+}
+
+// NewPlay plays s's actions and returns the game after them. It keeps s
+// and its catalogue but copies what it changes.
+func NewPlay(s *model.Scenario) (p *Play, err error) {
+	defer recoverInternal(&err)
+	sc := *s
+	sc.Expect = nil
+	g, err := startGame(&sc)
+	if err != nil {
+		return nil, &ActionError{Index: -1, Err: err}
+	}
+	p = &Play{g: g, actions: sc.Actions[:len(sc.Actions):len(sc.Actions)]}
+	for i := range sc.Actions {
+		a := sc.Actions[i]
+		g.action, g.events = i, nil
+		if err := g.do(&a); err != nil {
+			return nil, &ActionError{Index: i, Type: a.Type, Err: err}
+		}
+		p.noteLeft(g.events)
+	}
+	return p, nil
+}
+
+// noteLeft records the permanents that events moved off the battlefield.
+func (p *Play) noteLeft(events []model.Event) {
+	for _, e := range events {
+		if e.Kind == model.ZoneChange && e.From == model.Battlefield && !slices.Contains(p.left, e.Object) {
+			p.left = append(p.left, e.Object)
+		}
+	}
+}
+
+// Probe reports the choices a lacks if played next, as [Probe] does; p is
+// left as it was.
+func (p *Play) Probe(a model.Action) (n Needs, err error) {
+	defer recoverInternal(&err)
+	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
+	g.probe = &Needs{}
+	g.action, g.events = len(p.actions), nil
+	if err := g.do(&a); err != nil {
+		return Needs{}, &ActionError{Index: len(p.actions), Type: a.Type, Err: err}
+	}
+	return *g.probe, nil
+}
+
+// Do plays a, which must script every choice it needs, and keeps the game
+// after it. On error p is left as it was.
+func (p *Play) Do(a model.Action) (err error) {
+	defer recoverInternal(&err)
+	return p.do(a)
+}
+
+// Then returns the game after a, leaving p as it was: for looking two
+// actions ahead, such as a spell cast and its resolution.
+func (p *Play) Then(a model.Action) (*Play, error) {
+	q := &Play{g: p.g.clone(p.actions), actions: slices.Clone(p.actions), left: slices.Clone(p.left)}
+	if err := q.Do(a); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+func (p *Play) do(a model.Action) error {
+	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
+	g.action, g.events = len(p.actions), nil
+	if err := g.do(&a); err != nil {
+		return &ActionError{Index: len(p.actions), Type: a.Type, Err: err}
+	}
+	p.noteLeft(g.events)
+	p.g, p.actions = g, g.s.Actions
+	return nil
+}
+
+// State returns the game's state now, with every permanent's derived
+// values, and the permanents that have left the battlefield.
+func (p *Play) State() (st model.State, left []model.ObjectID, err error) {
+	defer recoverInternal(&err)
+	st, err = p.g.snapshot()
+	if err != nil {
+		return model.State{}, nil, err
+	}
+	return st, slices.Clone(p.left), nil
+}
+
+// recoverInternal turns a panic, always a bug in the reference, into an
+// error wrapping [ErrInternal].
+func recoverInternal(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: %v\n%s", ErrInternal, r, debug.Stack())
+	}
+}
+
+// probing reports whether the game is probing the action it is doing: it
+// records that action's needs and takes a default for each choice missing.
+func (g *game) probing() bool { return g.probe != nil && g.action == len(g.s.Actions)-1 }
+
+// IsZero reports whether nothing is lacking.
+func (n Needs) IsZero() bool {
+	return !n.Position && len(n.Order) == 0 && len(n.Replacements) == 0 && !n.CommandZone && !n.May
 }

@@ -1,0 +1,111 @@
+package model_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// TestStateClone_IsTheJSONRoundTrip: over the states of scenarios drawn
+// for every rule, Clone gives exactly what a JSON round trip gives (no
+// cmp options: nil and empty differ), and shares no memory with the state
+// it copied.
+func TestStateClone_IsTheJSONRoundTrip(t *testing.T) {
+	var checkable []*properties.Property
+	for _, p := range properties.All {
+		if p.Gen != nil {
+			checkable = append(checkable, p)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		p := rapid.SampledFrom(checkable).Draw(t, "rule")
+		s := p.Gen.Draw(t, "scenario")
+		tr, err := reference.Run(s)
+		require.NoError(t, err)
+		states := []model.State{s.Start, tr.Start}
+		for _, st := range tr.Steps {
+			states = append(states, st.State)
+		}
+		for _, st := range states {
+			b, err := json.Marshal(st)
+			require.NoError(t, err)
+			var want model.State
+			require.NoError(t, json.Unmarshal(b, &want))
+			got := st.Clone()
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("Clone differs from the JSON round trip (-json +clone):\n%s", d)
+			}
+			if path := shared(reflect.ValueOf(st), reflect.ValueOf(got), "state"); path != "" {
+				t.Fatalf("the clone shares %s with the original", path)
+			}
+		}
+	})
+}
+
+// TestStateClone_SharesNothing: a change to every list, map and pointer of
+// a clone leaves the original as it was.
+func TestStateClone_SharesNothing(t *testing.T) {
+	power := 2
+	st := model.State{
+		Active:  "A",
+		Players: []model.Player{{ID: "A", Zones: model.Zones{Library: []model.ObjectID{"c1"}, Hand: []model.ObjectID{"c2"}, Graveyard: []model.ObjectID{"c3"}, Exile: []model.ObjectID{"c4"}, Command: []model.ObjectID{"c5"}}}},
+		Battlefield: []model.Permanent{{ID: "p1", Components: []model.Component{{Object: "c6"}}, Counters: map[string]int{"+1/+1": 1},
+			Effects: []model.Effect{{Kind: model.EffectPump, Gains: []model.AbilityID{"flying"}}},
+			Derived: &model.Derived{Characteristics: model.Characteristics{Name: "Bear", Colors: []model.Color{"G"}, Types: []string{"creature"},
+				Subtypes: []string{"Bear"}, Supertypes: []string{"legendary"}, Power: &power, Toughness: &power, Abilities: []model.AbilityID{"trample"}}}}},
+		Stack: []model.StackObject{{Object: "c7"}},
+		Links: []model.Link{{Source: "p1", Cards: []model.ObjectID{"c8"}}},
+	}
+	if path := shared(reflect.ValueOf(st), reflect.ValueOf(st.Clone()), "state"); path != "" {
+		t.Fatalf("the clone shares %s with the original", path)
+	}
+	// and the check can fail: a copy by value shares every list.
+	require.Equal(t, "state.Players", shared(reflect.ValueOf(st), reflect.ValueOf(st), "state"))
+}
+
+// shared returns the path of the first list, map or pointer that a and b
+// both point into, or "" when they share no memory.
+func shared(a, b reflect.Value, path string) string {
+	switch a.Kind() {
+	case reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			return ""
+		}
+		if a.Pointer() == b.Pointer() {
+			return path
+		}
+		return shared(a.Elem(), b.Elem(), path)
+	case reflect.Slice:
+		if a.Len() == 0 || b.Len() == 0 {
+			return ""
+		}
+		if a.Pointer() == b.Pointer() {
+			return path
+		}
+		for i := range min(a.Len(), b.Len()) {
+			if p := shared(a.Index(i), b.Index(i), path+"["+strconv.Itoa(i)+"]"); p != "" {
+				return p
+			}
+		}
+	case reflect.Map:
+		if a.Len() > 0 && a.Pointer() == b.Pointer() {
+			return path
+		}
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if p := shared(a.Field(i), b.Field(i), path+"."+a.Type().Field(i).Name); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
