@@ -81,15 +81,5 @@ func Check() error {
 	return err
 }
 
-// clone deep-copies d through JSON so callers can change their copy freely.
-func clone(d *model.CardDef) model.CardDef {
-	b, err := json.Marshal(d)
-	if err != nil {
-		panic(err)
-	}
-	var c model.CardDef
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(err)
-	}
-	return c
-}
+// clone deep-copies d so callers can change their copy freely.
+func clone(d *model.CardDef) model.CardDef { return d.Clone() }

@@ -111,7 +111,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	}
 	judges := map[model.RuleID]*judge{}
 	for _, p := range selected {
-		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, cache: map[string]outcome{}, time: &Timing{}}
+		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}}
 	}
 	var fromCorpus map[model.RuleID]*Counterexample
 	if o.Corpus != "" {
@@ -231,6 +231,7 @@ type outcome struct {
 	// played is the scenario the engine was given, when the harness had
 	// to rewrite it (EngineInfo.NoDirectSetup).
 	played *model.Scenario
+	key    string // the hash of the scenario played
 }
 
 func (o outcome) bad() bool { return o.problem != nil || o.fault != nil }
@@ -247,16 +248,27 @@ type judge struct {
 	time  *Timing
 }
 
+// play plays s, from the cache when it holds s. The cache is kept only
+// while shrinking (see remember), where the same scenario comes back
+// often; a long run that finds nothing would otherwise hold every trace.
 func (j *judge) play(s *model.Scenario) outcome {
 	key := hash(s)
 	if out, ok := j.cache[key]; ok {
 		return out
 	}
 	out := j.playUncached(s)
-	if !out.stopped {
+	out.key = key
+	if !out.stopped && j.cache != nil {
 		j.cache[key] = out
 	}
 	return out
+}
+
+// remember starts the cache of outcomes, for shrinking.
+func (j *judge) remember() {
+	if j.cache == nil {
+		j.cache = map[string]outcome{}
+	}
 }
 
 func (j *judge) playUncached(s *model.Scenario) outcome {
@@ -386,13 +398,14 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				}
 				if firstFault == nil {
 					firstFault = s
+					j.remember()
 				}
 				return
 			}
 			last, lastOut = s, out
 			if !failed && !out.bad() {
 				r.Cases++
-				digest.Write([]byte(hash(s)))
+				digest.Write([]byte(out.key))
 				if p.Classify != nil {
 					for _, l := range p.Classify(s) {
 						r.Coverage[l]++
@@ -401,6 +414,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			}
 			if out.bad() {
 				failed = true
+				j.remember()
 				t.Fatalf("%v", errors.Join(out.problem, out.fault))
 			}
 		})

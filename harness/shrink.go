@@ -15,15 +15,16 @@ import (
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// hash identifies a scenario by its stable encoding, for the cache of
-// engine answers.
+// hash identifies a scenario by its compact JSON encoding, streamed into
+// the hash, for the cache of engine answers, run digests and corpus names.
 func hash(s *model.Scenario) string {
-	b, err := model.Encode(s)
-	if err != nil {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
 		panic(err)
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 func clone(s *model.Scenario) *model.Scenario {

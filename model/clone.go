@@ -69,3 +69,27 @@ func cloneInt(p *int) *int {
 	v := *p
 	return &v
 }
+
+// Clone returns a deep copy of d, in the sense of [State.Clone].
+func (d CardDef) Clone() CardDef {
+	c := d
+	c.Front = d.Front.clone()
+	c.Flipped, c.Back, c.Melded = cloneFace(d.Flipped), cloneFace(d.Back), cloneFace(d.Melded)
+	return c
+}
+
+func (f Face) clone() Face {
+	c := f
+	c.Colors, c.Types, c.Subtypes = omitted(f.Colors), omitted(f.Types), omitted(f.Subtypes)
+	c.Supertypes, c.Abilities = omitted(f.Supertypes), omitted(f.Abilities)
+	c.Power, c.Toughness = cloneInt(f.Power), cloneInt(f.Toughness)
+	return c
+}
+
+func cloneFace(f *Face) *Face {
+	if f == nil {
+		return nil
+	}
+	c := f.clone()
+	return &c
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
+	"github.com/mergecheck/mergecheck/catalogue"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -108,4 +109,23 @@ func shared(a, b reflect.Value, path string) string {
 		}
 	}
 	return ""
+}
+
+// TestCardDefClone_IsTheJSONRoundTrip: the same, for every card of the
+// catalogue (normal, flip, double-faced, meld and spell layouts).
+func TestCardDefClone_IsTheJSONRoundTrip(t *testing.T) {
+	for _, name := range catalogue.Names() {
+		d := catalogue.MustGet(name)
+		b, err := json.Marshal(d)
+		require.NoError(t, err)
+		var want model.CardDef
+		require.NoError(t, json.Unmarshal(b, &want))
+		got := d.Clone()
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: Clone differs from the JSON round trip (-json +clone):\n%s", name, diff)
+		}
+		if path := shared(reflect.ValueOf(d), reflect.ValueOf(got), name); path != "" {
+			t.Errorf("the clone shares %s with the original", path)
+		}
+	}
 }
