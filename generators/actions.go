@@ -23,41 +23,50 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 		panic(fmt.Sprintf("generators: built an unplayable scenario: %v", err))
 	}
 	// Draw a type, then try the types after it in turn until one has a
-	// candidate the reference accepts.
+	// candidate the reference accepts; within a type, draw a candidate and
+	// try the ones after it in turn likewise. Probing only until one is
+	// accepted keeps a draw cheap, and shrinks toward the first candidate.
 	first := rapid.IntRange(0, len(types)-1).Draw(t, "action type")
 	for k := range types {
 		typ := types[(first+k)%len(types)]
-		var ok []model.Action
-		var needs []reference.Needs
-		for _, a := range d.candidates(s, gone, st, typ) {
-			n, err := d.play.Probe(a[0])
-			if err != nil {
-				continue
-			}
-			if len(a) > 1 {
-				// A spell cast now resolves next: probe both.
-				after, err := d.play.Then(withChoices(t, a[0], n, true))
-				if err != nil {
-					continue
-				}
-				if _, err := after.Probe(a[1]); err != nil {
-					continue
-				}
-			}
-			ok = append(ok, a[0])
-			needs = append(needs, n)
-		}
-		if len(ok) == 0 {
+		cands := d.candidates(s, gone, st, typ)
+		if len(cands) == 0 {
 			continue
 		}
-		i := rapid.IntRange(0, len(ok)-1).Draw(t, string(typ))
-		d.add(s, choose(t, d.play, ok[i], needs[i]))
-		if typ == model.Cast || typ == model.CastMutate {
-			d.resolve(s)
+		from := rapid.IntRange(0, len(cands)-1).Draw(t, string(typ))
+		for c := range cands {
+			a := cands[(from+c)%len(cands)]
+			n, ok := d.playable(t, a)
+			if !ok {
+				continue
+			}
+			d.add(s, choose(t, d.play, a[0], n))
+			if typ == model.Cast || typ == model.CastMutate {
+				d.resolve(s)
+			}
+			return true
 		}
-		return true
 	}
 	return false
+}
+
+// playable probes a candidate: its first action now and, for a spell
+// cast, the resolution that follows.
+func (d *drawer) playable(t *rapid.T, a []model.Action) (reference.Needs, bool) {
+	n, err := d.play.Probe(a[0])
+	if err != nil {
+		return n, false
+	}
+	if len(a) > 1 {
+		after, err := d.play.Then(withChoices(t, a[0], n, true))
+		if err != nil {
+			return n, false
+		}
+		if _, err := after.Probe(a[1]); err != nil {
+			return n, false
+		}
+	}
+	return n, true
 }
 
 // resolve appends the resolution of the spell just cast, sometimes after

@@ -5,8 +5,8 @@
 //
 // Scenarios are valid by construction: each action is drawn from the
 // actions the reference engine can perform in the state the previous ones
-// left ([reference.Probe] tells which choices it needs), never generated
-// and then filtered. Every draw is an index or a small integer, so rapid
+// left ([reference.Play] keeps that state, and its Probe tells which
+// choices an action needs), never generated and then filtered. Every draw is an index or a small integer, so rapid
 // shrinks toward fewer permanents, fewer components and fewer actions.
 package generators
 
