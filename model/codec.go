@@ -65,10 +65,16 @@ func Encode(v any) ([]byte, error) {
 func decodeStrict(data []byte, v any) error {
 	if json.Valid(data) {
 		// encoding/json matches keys without regard to case and does not
-		// say where an unknown key is; walk the keys ourselves first.
+		// say where an unknown key is; walk the keys ourselves first. Then
+		// the keys are known, so a plain Unmarshal decodes what is valid,
+		// and only an error takes the slower path that says where it is.
 		if err := checkKeys(data, reflect.TypeOf(v)); err != nil {
 			return err
 		}
+		if json.Unmarshal(data, v) == nil {
+			return nil
+		}
+		reflect.ValueOf(v).Elem().SetZero()
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -154,38 +160,103 @@ func kindName(t reflect.Type) string {
 	return t.String()
 }
 
-// checkKeys walks the objects in data against the Go type t and reports
-// the first key that names no field, exactly, with its path and position.
+// checkKeys walks the objects in data, which must be valid JSON, against
+// the Go type t and reports the first key that names no field, exactly,
+// with its path and position.
 func checkKeys(data []byte, t reflect.Type) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	return walkKeys(dec, data, t, "")
+	w := keyWalker{data: data}
+	return w.value(t, nil)
 }
 
-func walkKeys(dec *json.Decoder, data []byte, t reflect.Type, path string) error {
+// keyWalker reads valid JSON byte by byte; encoding/json's Token is many
+// times slower, and this walk is on the path of every protocol message.
+type keyWalker struct {
+	data []byte
+	i    int
+}
+
+// A pathStep is one step from the root to a value, kept as a chain so
+// that a path is spelled out only for an error.
+type pathStep struct {
+	up      *pathStep
+	key     string
+	index   int
+	element bool // the step is to element index of a list, not to key
+}
+
+func (p *pathStep) String() string {
+	if p == nil {
+		return ""
+	}
+	up := p.up.String()
+	if p.element {
+		return up + "[" + strconv.Itoa(p.index) + "]"
+	}
+	if up == "" {
+		return p.key
+	}
+	return up + "." + p.key
+}
+
+func (w *keyWalker) space() {
+	for w.i < len(w.data) {
+		switch w.data[w.i] {
+		case ' ', '\t', '\r', '\n':
+			w.i++
+		default:
+			return
+		}
+	}
+}
+
+// str reads the string that starts at w.i and returns its value.
+func (w *keyWalker) str() string {
+	start := w.i
+	w.i++ // the opening quote
+	escaped := false
+	for w.data[w.i] != '"' {
+		if w.data[w.i] == '\\' {
+			escaped = true
+			w.i++
+		}
+		w.i++
+	}
+	w.i++
+	raw := w.data[start:w.i]
+	if !escaped {
+		return string(raw[1 : len(raw)-1])
+	}
+	var v string
+	_ = json.Unmarshal(raw, &v) // valid JSON: cannot fail
+	return v
+}
+
+func (w *keyWalker) value(t reflect.Type, path *pathStep) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	tok, err := dec.Token()
-	if err != nil {
-		return nil // the decoder reports syntax errors with their position
-	}
-	switch tok {
-	case json.Delim('{'):
-		for dec.More() {
-			kt, err := dec.Token()
-			if err != nil {
-				return nil
-			}
-			key, _ := kt.(string)
+	w.space()
+	switch w.data[w.i] {
+	case '{':
+		w.i++
+		w.space()
+		if w.data[w.i] == '}' {
+			w.i++
+			return nil
+		}
+		for {
+			w.space()
+			at := w.i
+			key := w.str()
 			var ft reflect.Type
 			switch {
 			case t != nil && t.Kind() == reflect.Struct:
 				f, near := field(t, key)
 				if f == nil {
-					line, col := position(data, keyStart(data, dec.InputOffset(), key))
+					line, col := position(w.data, int64(at))
 					msg := fmt.Sprintf("line %d, column %d: unknown field %q", line, col, key)
-					if path != "" {
-						msg += " in " + path
+					if path != nil {
+						msg += " in " + path.String()
 					}
 					if near != "" {
 						msg += fmt.Sprintf(" (keys are case-sensitive: did you mean %q?)", near)
@@ -196,31 +267,48 @@ func walkKeys(dec *json.Decoder, data []byte, t reflect.Type, path string) error
 			case t != nil && t.Kind() == reflect.Map:
 				ft = t.Elem()
 			}
-			if err := walkKeys(dec, data, ft, join(path, key)); err != nil {
+			w.space()
+			w.i++ // the colon
+			if err := w.value(ft, &pathStep{up: path, key: key}); err != nil {
 				return err
 			}
+			w.space()
+			if w.data[w.i] == '}' {
+				w.i++
+				return nil
+			}
+			w.i++ // the comma
 		}
-		_, _ = dec.Token()
-	case json.Delim('['):
+	case '[':
+		w.i++
+		w.space()
+		if w.data[w.i] == ']' {
+			w.i++
+			return nil
+		}
 		var et reflect.Type
 		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 			et = t.Elem()
 		}
-		for i := 0; dec.More(); i++ {
-			if err := walkKeys(dec, data, et, path+"["+strconv.Itoa(i)+"]"); err != nil {
+		for n := 0; ; n++ {
+			if err := w.value(et, &pathStep{up: path, index: n, element: true}); err != nil {
 				return err
 			}
+			w.space()
+			if w.data[w.i] == ']' {
+				w.i++
+				return nil
+			}
+			w.i++ // the comma
 		}
-		_, _ = dec.Token()
+	case '"':
+		w.str()
+	default: // a number, true, false or null
+		for w.i < len(w.data) && !strings.ContainsRune(",]} \t\r\n", rune(w.data[w.i])) {
+			w.i++
+		}
 	}
 	return nil
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
 }
 
 // jsonFields maps a struct type's JSON names to its fields, and each name
@@ -260,11 +348,3 @@ func field(t reflect.Type, key string) (*reflect.StructField, string) {
 	return nil, jf.folded[strings.ToLower(key)]
 }
 
-// keyStart finds the opening quote of key, which ends before end.
-func keyStart(data []byte, end int64, key string) int64 {
-	q := []byte(strconv.Quote(key))
-	if i := bytes.LastIndex(data[:min(end, int64(len(data)))], q); i >= 0 {
-		return int64(i)
-	}
-	return end
-}
