@@ -167,6 +167,9 @@ func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
 func (e *Exec) answer(p *adapterProc, id int64, r reply) (*model.Trace, error) {
 	switch r.Type {
 	case "trace":
+		if r.trace != nil {
+			return r.trace, nil
+		}
 		t, err := model.DecodeTrace(r.Trace)
 		if err != nil {
 			return nil, e.fault(p, fmt.Errorf("the answer to request %d is not a valid trace: %w", id, err))
@@ -253,10 +256,36 @@ type reply struct {
 	Type  string          `json:"type"`
 	ID    int64           `json:"id"`
 	Trace json.RawMessage `json:"trace"`
-	Error *struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-	} `json:"error"`
+	Error *replyError     `json:"error"`
+	trace *model.Trace    // decoded with the reply, when it is well-formed
+}
+
+type replyError struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// decodeReply reads one answer. A well-formed trace answer, the usual
+// case, is decoded whole in one pass; anything else is read as an
+// envelope with the trace left raw, so that answer can say what is wrong
+// with it.
+func decodeReply(line []byte) (reply, error) {
+	var whole struct {
+		Type  string       `json:"type"`
+		ID    int64        `json:"id"`
+		Trace *model.Trace `json:"trace"`
+		Error *replyError  `json:"error"`
+	}
+	if model.Unmarshal(line, &whole) == nil &&
+		(whole.Type == "trace" && whole.Trace != nil && whole.Trace.Format == model.TraceFormat && whole.Error == nil ||
+			whole.Type == "error" && whole.Trace == nil) {
+		return reply{Type: whole.Type, ID: whole.ID, Error: whole.Error, trace: whole.Trace}, nil
+	}
+	var rep reply
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&rep)
+	return rep, err
 }
 
 // adapterProc is one running adapter process.
@@ -391,10 +420,8 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 			first <- line
 			continue
 		}
-		var rep reply
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rep); err != nil {
+		rep, err := decodeReply(line)
+		if err != nil {
 			p.die(fmt.Errorf("the adapter wrote a line that is not a protocol message: %.200q", line))
 			return
 		}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // DecodeScenario parses a scenario file and validates it. Unknown fields,
@@ -62,20 +64,45 @@ func Encode(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// Unmarshal decodes a message that is, or carries, a scenario or a trace
+// (such as a protocol message) as strictly as [DecodeScenario] and
+// [DecodeTrace] read one: every key must name a field, spelled exactly,
+// and an error says where it is. It does not validate what it decodes.
+func Unmarshal(data []byte, v any) error { return decodeStrict(data, v) }
+
 func decodeStrict(data []byte, v any) error {
-	if json.Valid(data) {
-		// encoding/json matches keys without regard to case and does not
-		// say where an unknown key is; walk the keys ourselves first. Then
-		// the keys are known, so a plain Unmarshal decodes what is valid,
-		// and only an error takes the slower path that says where it is.
+	if fastDecode(data, v) == nil {
+		return nil
+	}
+	reflect.ValueOf(v).Elem().SetZero()
+	return slowDecode(data, v)
+}
+
+// fastDecode decodes in one pass with the encoding/json/v2 prototype,
+// which matches keys exactly and rejects unknown ones itself. It is
+// stricter than the format (it refuses duplicate keys and invalid UTF-8)
+// and its errors say less, so any error is left to slowDecode, which
+// defines the format; a test holds the two to the same values.
+func fastDecode(data []byte, v any) error {
+	return jsonv2.Unmarshal(data, v, jsonv2.RejectUnknownMembers(true))
+}
+
+// slowDecode decodes with encoding/json, which matches keys without regard
+// to case and does not say where an unknown key is; checkKeys walks the
+// keys for that, once the input is known to be valid JSON, and reports a
+// bad key before any later error since it comes first.
+func slowDecode(data []byte, v any) error {
+	decodeErr := json.Unmarshal(data, v)
+	var syn *json.SyntaxError
+	if !errors.As(decodeErr, &syn) {
 		if err := checkKeys(data, reflect.TypeOf(v)); err != nil {
 			return err
 		}
-		if json.Unmarshal(data, v) == nil {
+		if decodeErr == nil {
 			return nil
 		}
-		reflect.ValueOf(v).Elem().SetZero()
 	}
+	reflect.ValueOf(v).Elem().SetZero()
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -179,9 +206,10 @@ type keyWalker struct {
 // that a path is spelled out only for an error.
 type pathStep struct {
 	up      *pathStep
-	key     string
+	raw     []byte // the key as written, quotes included
+	escaped bool
 	index   int
-	element bool // the step is to element index of a list, not to key
+	element bool // the step is to element index of a list, not to a key
 }
 
 func (p *pathStep) String() string {
@@ -192,10 +220,11 @@ func (p *pathStep) String() string {
 	if p.element {
 		return up + "[" + strconv.Itoa(p.index) + "]"
 	}
+	key := unquote(p.raw, p.escaped)
 	if up == "" {
-		return p.key
+		return key
 	}
-	return up + "." + p.key
+	return up + "." + key
 }
 
 func (w *keyWalker) space() {
@@ -209,11 +238,11 @@ func (w *keyWalker) space() {
 	}
 }
 
-// str reads the string that starts at w.i and returns its value.
-func (w *keyWalker) str() string {
+// str reads the string that starts at w.i and returns it as written,
+// quotes included, and whether it has escapes.
+func (w *keyWalker) str() (raw []byte, escaped bool) {
 	start := w.i
 	w.i++ // the opening quote
-	escaped := false
 	for w.data[w.i] != '"' {
 		if w.data[w.i] == '\\' {
 			escaped = true
@@ -222,13 +251,42 @@ func (w *keyWalker) str() string {
 		w.i++
 	}
 	w.i++
-	raw := w.data[start:w.i]
+	return w.data[start:w.i], escaped
+}
+
+// unquote returns the value of a JSON string as str read it.
+func unquote(raw []byte, escaped bool) string {
 	if !escaped {
 		return string(raw[1 : len(raw)-1])
 	}
 	var v string
 	_ = json.Unmarshal(raw, &v) // valid JSON: cannot fail
 	return v
+}
+
+// field returns the field of struct type t that a key names (raw and
+// escaped as str returned them), or an error that says where the key is
+// and, when it differs from a field's name only in case, which was meant.
+func (w *keyWalker) field(t reflect.Type, raw []byte, escaped bool, at int, path *pathStep) (*reflect.StructField, error) {
+	if !escaped {
+		if f := fieldsOf(t).byName[string(raw[1:len(raw)-1])]; f != nil { // no allocation
+			return f, nil
+		}
+	}
+	key := unquote(raw, escaped)
+	f, near := field(t, key)
+	if f != nil {
+		return f, nil
+	}
+	line, col := position(w.data, int64(at))
+	msg := fmt.Sprintf("line %d, column %d: unknown field %q", line, col, key)
+	if path != nil {
+		msg += " in " + path.String()
+	}
+	if near != "" {
+		msg += fmt.Sprintf(" (keys are case-sensitive: did you mean %q?)", near)
+	}
+	return nil, errors.New(msg)
 }
 
 func (w *keyWalker) value(t reflect.Type, path *pathStep) error {
@@ -247,21 +305,13 @@ func (w *keyWalker) value(t reflect.Type, path *pathStep) error {
 		for {
 			w.space()
 			at := w.i
-			key := w.str()
+			raw, escaped := w.str()
 			var ft reflect.Type
 			switch {
 			case t != nil && t.Kind() == reflect.Struct:
-				f, near := field(t, key)
-				if f == nil {
-					line, col := position(w.data, int64(at))
-					msg := fmt.Sprintf("line %d, column %d: unknown field %q", line, col, key)
-					if path != nil {
-						msg += " in " + path.String()
-					}
-					if near != "" {
-						msg += fmt.Sprintf(" (keys are case-sensitive: did you mean %q?)", near)
-					}
-					return errors.New(msg)
+				f, err := w.field(t, raw, escaped, at, path)
+				if err != nil {
+					return err
 				}
 				ft = f.Type
 			case t != nil && t.Kind() == reflect.Map:
@@ -269,7 +319,7 @@ func (w *keyWalker) value(t reflect.Type, path *pathStep) error {
 			}
 			w.space()
 			w.i++ // the colon
-			if err := w.value(ft, &pathStep{up: path, key: key}); err != nil {
+			if err := w.value(ft, &pathStep{up: path, raw: raw, escaped: escaped}); err != nil {
 				return err
 			}
 			w.space()
@@ -302,7 +352,7 @@ func (w *keyWalker) value(t reflect.Type, path *pathStep) error {
 			w.i++ // the comma
 		}
 	case '"':
-		w.str()
+		_, _ = w.str()
 	default: // a number, true, false or null
 		for w.i < len(w.data) && !strings.ContainsRune(",]} \t\r\n", rune(w.data[w.i])) {
 			w.i++
@@ -347,4 +397,3 @@ func field(t reflect.Type, key string) (*reflect.StructField, string) {
 	}
 	return nil, jf.folded[strings.ToLower(key)]
 }
-

@@ -69,22 +69,29 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var wg sync.WaitGroup
 	for {
 		line, err := in.ReadBytes('\n')
-		if len(line) > 0 {
-			var req struct {
-				Type     string          `json:"type"`
-				ID       int64           `json:"id"`
-				Scenario json.RawMessage `json:"scenario"`
-			}
-			if err := json.Unmarshal(line, &req); err != nil || req.Type != "run" {
+		serveLine := func() {
+			id, s, err := decodeRequest(line)
+			if errors.Is(err, errNotARequest) {
 				fmt.Fprintf(stderr, "mergecheck serve: ignoring a line that is not a run request: %.200q\n", line)
-			} else {
-				sem <- struct{}{}
-				wg.Add(1)
-				go func() {
-					defer func() { <-sem; wg.Done() }()
-					write(answer(req.ID, req.Scenario, *mutant))
-				}()
+				return
 			}
+			write(answer(id, s, err, *mutant))
+		}
+		switch {
+		case len(line) == 0:
+		case *inFlight <= 1 || len(sem) == 0 && in.Buffered() == 0:
+			// Nothing else in flight or waiting: answer here, sparing a
+			// goroutine's start and the wake-ups between threads it
+			// costs. Requests that come together are answered at once,
+			// and may be answered out of order.
+			serveLine()
+		default:
+			sem <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				serveLine()
+			}()
 		}
 		if err != nil {
 			break
@@ -94,15 +101,42 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func answer(id int64, raw json.RawMessage, mutant string) any {
-	fail := func(kind string, err error) any {
-		return map[string]any{"type": "error", "id": id, "error": map[string]string{"kind": kind, "message": err.Error()}}
+var errNotARequest = errors.New("not a run request")
+
+// decodeRequest reads a run request: its id and scenario, or the error
+// that makes the scenario invalid, or errNotARequest. A well-formed
+// request, the usual case, is decoded whole in one pass.
+func decodeRequest(line []byte) (int64, *model.Scenario, error) {
+	var whole struct {
+		Type     string          `json:"type"`
+		ID       int64           `json:"id"`
+		Scenario *model.Scenario `json:"scenario"`
+	}
+	if model.Unmarshal(line, &whole) == nil && whole.Type == "run" && whole.Scenario != nil {
+		return whole.ID, whole.Scenario, nil
+	}
+	var req struct {
+		Type     string          `json:"type"`
+		ID       int64           `json:"id"`
+		Scenario json.RawMessage `json:"scenario"`
+	}
+	if err := json.Unmarshal(line, &req); err != nil || req.Type != "run" {
+		return 0, nil, errNotARequest
 	}
 	// The reference validates what it plays; validating here too would
 	// do the work twice on every request.
-	s, err := model.DecodeScenarioUnvalidated(raw)
-	if err != nil {
-		return fail("invalid", err)
+	s, err := model.DecodeScenarioUnvalidated(req.Scenario)
+	return req.ID, s, err
+}
+
+// answer plays s and returns the reply to request id: its trace, or the
+// error of the kind the protocol names.
+func answer(id int64, s *model.Scenario, decodeErr error, mutant string) any {
+	fail := func(kind string, err error) any {
+		return map[string]any{"type": "error", "id": id, "error": map[string]string{"kind": kind, "message": err.Error()}}
+	}
+	if decodeErr != nil {
+		return fail("invalid", decodeErr)
 	}
 	t, err := reference.RunMutant(s, mutant)
 	switch {
