@@ -252,11 +252,12 @@ type judge struct {
 // while shrinking (see remember), where the same scenario comes back
 // often; a long run that finds nothing would otherwise hold every trace.
 func (j *judge) play(s *model.Scenario) outcome {
-	key := hash(s)
+	enc := encode(s)
+	key := hashOf(enc)
 	if out, ok := j.cache[key]; ok {
 		return out
 	}
-	out := j.playUncached(s)
+	out := j.playUncached(s, enc)
 	out.key = key
 	if !out.stopped && j.cache != nil {
 		j.cache[key] = out
@@ -271,7 +272,8 @@ func (j *judge) remember() {
 	}
 }
 
-func (j *judge) playUncached(s *model.Scenario) outcome {
+// playUncached plays s, whose encoding is enc.
+func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
 	var played *model.Scenario
 	if j.info.NoDirectSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		built, ok := model.BuildByActions(s)
@@ -282,18 +284,27 @@ func (j *judge) playUncached(s *model.Scenario) outcome {
 		if !ok {
 			return outcome{fault: fmt.Errorf("%w: the engine can't set up merged stacks directly, and this scenario's can't be built by casting mutating spells", ErrUnsupported)}
 		}
-		played, s = built, built
+		played, s, enc = built, built, nil
 	}
-	out := j.playScenario(s)
+	out := j.playScenario(s, enc)
 	out.played = played
 	return out
 }
 
-func (j *judge) playScenario(s *model.Scenario) outcome {
+// playScenario plays s on the engine and judges it. enc, if not nil, is
+// s's encoding, which an adapter process is given rather than encode s
+// again.
+func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
 	t0 := time.Now()
-	got, err := j.e.Run(ctx, s)
+	var got *model.Trace
+	var err error
+	if x, ok := j.e.(*Exec); ok && enc != nil {
+		got, err = x.run(ctx, s, enc)
+	} else {
+		got, err = j.e.Run(ctx, s)
+	}
 	j.time.Engine += time.Since(t0)
 	if err != nil && j.ctx.Err() != nil {
 		return outcome{stopped: true}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -124,6 +125,11 @@ func (e *Exec) Info() EngineInfo { return e.info }
 
 // Run sends s to the adapter and waits for its trace.
 func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	return e.run(ctx, s, nil)
+}
+
+// run is Run with s's encoding (see encode) when the caller has it.
+func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.Trace, error) {
 	if !e.direct && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return nil, fmt.Errorf("%w: the adapter can't set up merged stacks directly, and this scenario starts with one", ErrUnsupported)
 	}
@@ -143,14 +149,15 @@ func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
 	}
 	id := e.nextID.Add(1)
 	ch := p.expect(id)
-	line, err := json.Marshal(struct {
-		Type     string          `json:"type"`
-		ID       int64           `json:"id"`
-		Scenario *model.Scenario `json:"scenario"`
-	}{"run", id, withLists(s)})
-	if err != nil {
-		return nil, err
+	if enc == nil {
+		enc = encode(s)
 	}
+	line := make([]byte, 0, len(enc)+48)
+	line = append(line, `{"type":"run","id":`...)
+	line = strconv.AppendInt(line, id, 10)
+	line = append(line, `,"scenario":`...)
+	line = append(line, enc...)
+	line = append(line, '}')
 	if err := p.send(line); err != nil {
 		return nil, e.fault(p, fmt.Errorf("writing to the adapter: %w", err))
 	}

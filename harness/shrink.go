@@ -15,16 +15,23 @@ import (
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// hash identifies a scenario by its compact JSON encoding, streamed into
-// the hash, for the cache of engine answers, run digests and corpus names.
-func hash(s *model.Scenario) string {
-	h := sha256.New()
-	enc := json.NewEncoder(h)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
+// encode returns a scenario's compact JSON encoding with its lists
+// present even when empty, as a run request carries it.
+func encode(s *model.Scenario) []byte {
+	b, err := json.Marshal(withLists(s))
+	if err != nil {
 		panic(err)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return b
+}
+
+// hash identifies a scenario by its encoding, for the cache of engine
+// answers, run digests and corpus names.
+func hash(s *model.Scenario) string { return hashOf(encode(s)) }
+
+func hashOf(encoded []byte) string {
+	sum := sha256.Sum256(encoded)
+	return hex.EncodeToString(sum[:])
 }
 
 func clone(s *model.Scenario) *model.Scenario {

@@ -8,6 +8,7 @@ import (
 	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
@@ -79,4 +80,38 @@ func mustJSON(v any) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// BenchmarkRunPath is a whole default run (every rule, 100 cases each,
+// one worker per core) in process and over the protocol: the ratio the
+// README's target speaks of. Each iteration takes the next seed, the same
+// on both paths.
+func BenchmarkRunPath(b *testing.B) {
+	run := func(b *testing.B, e harness.Engine) {
+		b.ReportAllocs()
+		cases := 0
+		for i := 0; b.Loop(); i++ {
+			res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(i + 1)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := res.Err(); err != nil {
+				b.Fatal(err)
+			}
+			for _, r := range res.Results {
+				cases += r.Cases
+			}
+		}
+		b.ReportMetric(float64(cases)/b.Elapsed().Seconds(), "cases/s")
+	}
+	inProcess, _ := harness.Reference("")
+	b.Run("in-process", func(b *testing.B) { run(b, inProcess) })
+	b.Run("protocol", func(b *testing.B) {
+		served, err := harness.NewExec(binary(b)+" serve", harness.ExecOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer served.Close()
+		run(b, served)
+	})
 }
