@@ -65,6 +65,7 @@ type Exec struct {
 	direct bool
 	sem    chan struct{}
 	nextID atomic.Int64
+	memo   *model.Memo // decodes the adapter's traces
 
 	mu   sync.Mutex
 	proc *adapterProc
@@ -86,7 +87,7 @@ func NewExec(command string, opts ExecOptions) (*Exec, error) {
 	if opts.Harness == "" {
 		opts.Harness = "mergecheck"
 	}
-	e := &Exec{argv: argv, opts: opts}
+	e := &Exec{argv: argv, opts: opts, memo: model.NewMemo()}
 	p, hello, err := e.start()
 	if err != nil {
 		return nil, err
@@ -276,14 +277,14 @@ type replyError struct {
 // case, is decoded whole in one pass; anything else is read as an
 // envelope with the trace left raw, so that answer can say what is wrong
 // with it.
-func decodeReply(line []byte) (reply, error) {
+func decodeReply(memo *model.Memo, line []byte) (reply, error) {
 	var whole struct {
 		Type  string       `json:"type"`
 		ID    int64        `json:"id"`
 		Trace *model.Trace `json:"trace"`
 		Error *replyError  `json:"error"`
 	}
-	if model.Unmarshal(line, &whole) == nil &&
+	if memo.Unmarshal(line, &whole) == nil &&
 		(whole.Type == "trace" && whole.Trace != nil && whole.Trace.Format == model.TraceFormat && whole.Error == nil ||
 			whole.Type == "error" && whole.Trace == nil) {
 		return reply{Type: whole.Type, ID: whole.ID, Error: whole.Error, trace: whole.Trace}, nil
@@ -297,6 +298,7 @@ func decodeReply(line []byte) (reply, error) {
 
 // adapterProc is one running adapter process.
 type adapterProc struct {
+	memo   *model.Memo
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	stderr *tail
@@ -343,7 +345,7 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 		stderr.Close()
 		return nil, nil, fmt.Errorf("exec: starting %q: %w", strings.Join(e.argv, " "), err)
 	}
-	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: newTail(), pending: map[int64]chan reply{},
+	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: newTail(), pending: map[int64]chan reply{}, memo: e.memo,
 		dead: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer stderr.Close()
@@ -427,7 +429,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 			first <- line
 			continue
 		}
-		rep, err := decodeReply(line)
+		rep, err := decodeReply(p.memo, line)
 		if err != nil {
 			p.die(fmt.Errorf("the adapter wrote a line that is not a protocol message: %.200q", line))
 			return

@@ -84,8 +84,12 @@ func decodeStrict(data []byte, v any) error {
 // and its errors say less, so any error is left to slowDecode, which
 // defines the format; a test holds the two to the same values.
 func fastDecode(data []byte, v any) error {
-	return jsonv2.Unmarshal(data, v, jsonv2.RejectUnknownMembers(true))
+	return jsonv2.Unmarshal(data, v, strict)
 }
+
+// strict is how fastDecode decodes: keys exact (v2's default), unknown
+// ones refused.
+var strict = jsonv2.RejectUnknownMembers(true)
 
 // slowDecode decodes with encoding/json, which matches keys without regard
 // to case and does not say where an unknown key is; checkKeys walks the

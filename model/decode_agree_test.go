@@ -7,12 +7,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/stretchr/testify/require"
 )
 
 // FuzzFastAndSlowDecodeAgree holds the one-pass decoder to the format's
 // definition: whatever fastDecode accepts, slowDecode accepts too, with
-// the same value (nil and empty lists differ here: no cmp options).
+// the same value (nil and empty lists differ here: no cmp options). A
+// Memo accepts exactly what slowDecode does, with the same values but for
+// empty lists, the first time and when it remembers.
 func FuzzFastAndSlowDecodeAgree(f *testing.F) {
 	files, err := filepath.Glob("../reference/testdata/examples/*.json")
 	require.NoError(f, err)
@@ -38,20 +41,38 @@ func FuzzFastAndSlowDecodeAgree(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, kind := range []string{"scenario", "trace"} {
-			var fast, slow any
-			if kind == "scenario" {
-				fast, slow = new(Scenario), new(Scenario)
-			} else {
-				fast, slow = new(Trace), new(Trace)
+			fresh := func() any {
+				if kind == "scenario" {
+					return new(Scenario)
+				}
+				return new(Trace)
 			}
-			if fastDecode(data, fast) != nil {
-				continue
+			slow := fresh()
+			slowErr := slowDecode(data, slow)
+			if fast := fresh(); fastDecode(data, fast) == nil {
+				if slowErr != nil {
+					t.Fatalf("%s: the fast decoder accepted what the format refuses: %v\ninput: %s", kind, slowErr, shorten(data))
+				}
+				if d := cmp.Diff(slow, fast); d != "" {
+					t.Fatalf("%s: the decoders disagree (-slow +fast):\n%s\ninput: %s", kind, d, shorten(data))
+				}
 			}
-			if err := slowDecode(data, slow); err != nil {
-				t.Fatalf("%s: the fast decoder accepted what the format refuses: %v\ninput: %s", kind, err, shorten(data))
-			}
-			if d := cmp.Diff(slow, fast); d != "" {
-				t.Fatalf("%s: the decoders disagree (-slow +fast):\n%s\ninput: %s", kind, d, shorten(data))
+			// A memo accepts what the format does, with the same value but
+			// for empty lists and maps of definitions and permanents, the
+			// first time and from memory.
+			memo := NewMemo()
+			for _, when := range []string{"first", "remembered"} {
+				got := fresh()
+				err := memo.Unmarshal(data, got)
+				if (err == nil) != (slowErr == nil) {
+					t.Fatalf("%s, %s: the memo says %v where the format says %v\ninput: %s", kind, when, err, slowErr, shorten(data))
+				}
+				if err != nil {
+					continue
+				}
+				if d := cmp.Diff(slow, got, cmpopts.EquateEmpty()); d != "" {
+					t.Fatalf("%s, %s: the memo disagrees (-slow +memo):\n%s\ninput: %s", kind, when, d, shorten(data))
+				}
 			}
 		}
 	})

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 	"testing"
 
 	"github.com/mergecheck/mergecheck/generators"
@@ -87,6 +88,8 @@ func mustJSON(v any) []byte {
 // README's target speaks of. Each iteration takes the next seed, the same
 // on both paths.
 func BenchmarkRunPath(b *testing.B) {
+	// As the command runs (served adapters are the command too).
+	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	run := func(b *testing.B, e harness.Engine) {
 		b.ReportAllocs()
 		cases := 0

@@ -31,9 +31,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
+// gcPercent is the garbage collector's target the command runs with
+// unless GOGC says otherwise. A run allocates fast but keeps little
+// alive, so collecting less often costs a few megabytes and saves about
+// a third of a run's time (see "Speed" in the README).
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	if len(os.Args) > 1 && os.Args[1] == "serve" {
 		os.Exit(serve(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}

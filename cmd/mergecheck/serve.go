@@ -9,9 +9,6 @@ import (
 	"io"
 	"sync"
 
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
@@ -106,48 +103,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 var errNotARequest = errors.New("not a run request")
 
-// defs remembers the card definitions of earlier requests by their bytes:
-// the harness sends the same few with every scenario, and decoding them
-// again was most of the cost of a request.
-var defs = defCache{m: map[string]model.CardDef{}}
-
-type defCache struct {
-	mu sync.Mutex
-	m  map[string]model.CardDef
-}
-
-// decode is model's strict one-pass decoding (keys exact, unknown ones
-// refused), with every card definition taken from the cache when its
-// bytes were seen before. Any error is the caller's cue to decode the
-// slow way, which says where the error is.
-func (c *defCache) decode(data []byte, v any) error {
-	strict := jsonv2.RejectUnknownMembers(true)
-	cached := jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(func(dec *jsontext.Decoder, d *model.CardDef) error {
-		raw, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		c.mu.Lock()
-		known, ok := c.m[string(raw)]
-		c.mu.Unlock()
-		if ok {
-			*d = known.Clone()
-			return nil
-		}
-		var fresh model.CardDef
-		if err := jsonv2.Unmarshal(raw, &fresh, strict); err != nil {
-			return err
-		}
-		c.mu.Lock()
-		if len(c.m) < 1<<12 { // a bound, against a harness that never repeats one
-			c.m[string(raw)] = fresh.Clone()
-		}
-		c.mu.Unlock()
-		*d = fresh
-		return nil
-	}))
-	return jsonv2.Unmarshal(data, v, strict, cached)
-}
+// memo remembers the card definitions of earlier requests: the harness
+// sends the same few with every scenario.
+var memo = model.NewMemo()
 
 // decodeRequest reads a run request: its id and scenario, or the error
 // that makes the scenario invalid, or errNotARequest. A well-formed
@@ -158,7 +116,7 @@ func decodeRequest(line []byte) (int64, *model.Scenario, error) {
 		ID       int64           `json:"id"`
 		Scenario *model.Scenario `json:"scenario"`
 	}
-	if defs.decode(line, &whole) == nil && whole.Type == "run" && whole.Scenario != nil {
+	if memo.Unmarshal(line, &whole) == nil && whole.Type == "run" && whole.Scenario != nil {
 		return whole.ID, whole.Scenario, nil
 	}
 	var req struct {
