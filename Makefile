@@ -36,14 +36,18 @@ replay:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./reference/ ./model/
 	$(GO) test -run '^$$' -bench 'Generate|CheckOneProperty|ReferenceOneScenario' -benchmem -count 6 ./harness/
-	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 3x -count 3 ./harness/
+	$(GO) test -run '^$$' -bench BenchmarkRun -benchtime 5x -count 3 -cpu 1,2 ./harness/
+	GOGC=400 $(GO) test -run '^$$' -bench BenchmarkRun -benchtime 5x -count 3 -cpu 1,2 ./harness/  # as the command runs
 	$(GO) test -run '^$$' -bench EnginePath -benchtime 2s -count 3 ./cmd/mergecheck/
+	$(GO) test -run '^$$' -bench RunPath -benchtime 10x -count 3 ./cmd/mergecheck/
 	$(GO) test -run '^$$' -bench RapidVersusGopter -benchtime 1x -v ./gopterscenario/
 
-# Fuzz the scenario decoder and the reference engine for a while each.
+# Fuzz the scenario decoder, its fast path against the format's, and the
+# reference engine, for a while each.
 FUZZTIME ?= 2m
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecodeScenario -fuzztime $(FUZZTIME) ./model
+	$(GO) test -run '^$$' -fuzz FuzzFastAndSlowDecodeAgree -fuzztime $(FUZZTIME) ./model
 	$(GO) test -run '^$$' -fuzz FuzzRun -fuzztime $(FUZZTIME) ./reference
 
 # Rewrite the worked examples' scenario and trace files from examples_test.go.
