@@ -330,27 +330,34 @@ func zoneName(z model.Zone) model.Zone {
 // place puts cards, already ordered, into their owners' zone z: on top of a
 // graveyard or library, at the bottom for LibraryBottom, latest in exile.
 func (g *game) place(z model.Zone, cards []model.ObjectID) {
-	for i := len(cards) - 1; i >= 0; i-- {
-		c := cards[i]
-		zs := &g.player(g.obj(c).Owner).Zones
+	// Each owner's cards go together, in the order given (topmost first
+	// for a graveyard or the top of a library): one copy of a zone per
+	// owner, not one per card, so a big stack costs linear time.
+	var owners []model.PlayerID
+	byOwner := map[model.PlayerID][]model.ObjectID{}
+	for _, c := range cards {
+		o := g.obj(c).Owner
+		if _, ok := byOwner[o]; !ok {
+			owners = append(owners, o)
+		}
+		byOwner[o] = append(byOwner[o], c)
+	}
+	for _, o := range owners {
+		zs := &g.player(o).Zones
+		mine := byOwner[o]
 		switch z {
 		case model.Graveyard:
-			zs.Graveyard = append([]model.ObjectID{c}, zs.Graveyard...)
+			zs.Graveyard = append(mine, zs.Graveyard...)
 		case model.LibraryTop:
-			zs.Library = append([]model.ObjectID{c}, zs.Library...)
-		}
-	}
-	for _, c := range cards {
-		zs := &g.player(g.obj(c).Owner).Zones
-		switch z {
+			zs.Library = append(mine, zs.Library...)
 		case model.LibraryBottom:
-			zs.Library = append(zs.Library, c)
+			zs.Library = append(zs.Library, mine...)
 		case model.Exile:
-			zs.Exile = append(zs.Exile, c)
+			zs.Exile = append(zs.Exile, mine...)
 		case model.Hand:
-			zs.Hand = append(zs.Hand, c)
+			zs.Hand = append(zs.Hand, mine...)
 		case model.Command:
-			zs.Command = append(zs.Command, c)
+			zs.Command = append(zs.Command, mine...)
 		}
 	}
 }

@@ -2,7 +2,11 @@ package reference_test
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/internal/build"
 	"github.com/mergecheck/mergecheck/model"
@@ -53,11 +57,11 @@ func longPlay(n int) *model.Scenario {
 	return bd.Scenario()
 }
 
-// BenchmarkScaleComponents plays one merged permanent of 1, 8, 64 and 512
-// components through three actions: the time per component should stay
-// flat (linear cost), not grow with the stack.
+// BenchmarkScaleComponents plays one merged permanent of 1, 8, 64, 512
+// and 4,096 components through three actions: the time per component
+// should stay flat (linear cost), not grow with the stack.
 func BenchmarkScaleComponents(b *testing.B) {
-	for _, n := range []int{1, 8, 64, 512} {
+	for _, n := range []int{1, 8, 64, 512, 4096} {
 		s := bigStack(n)
 		b.Run(fmt.Sprintf("components=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -85,6 +89,32 @@ func BenchmarkScaleActions(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/action")
 		})
+	}
+}
+
+// TestScale_MemoryGrowsLinearly: the bytes allocated per component, and
+// per action, stay flat as a stack grows eightfold and as a play does. It
+// counts bytes, which unlike time do not depend on the machine's load; a
+// graveyard built by copying itself once per card failed it at 4,096.
+func TestScale_MemoryGrowsLinearly(t *testing.T) {
+	perUnit := func(s *model.Scenario, units int) float64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := reference.Run(s)
+		runtime.ReadMemStats(&after)
+		require.NoError(t, err)
+		return float64(after.TotalAlloc-before.TotalAlloc) / float64(units)
+	}
+	for _, tc := range []struct {
+		what         string
+		small, big   *model.Scenario
+		nSmall, nBig int
+	}{
+		{"components", bigStack(512), bigStack(4096), 512, 4096},
+		{"actions", longPlay(1000), longPlay(8000), 1000, 8000},
+	} {
+		small, big := perUnit(tc.small, tc.nSmall), perUnit(tc.big, tc.nBig)
+		assert.Less(t, big, 1.5*small, "%s: %.0f bytes each at %d, %.0f at %d", tc.what, small, tc.nSmall, big, tc.nBig)
 	}
 }
 
