@@ -360,6 +360,12 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
 		p.die(fmt.Errorf("the adapter exited (%v)", p.waitErr))
+		// A process the adapter started outside its group can hold our
+		// pipes open after the adapter is gone; read what the adapter
+		// itself wrote, then stop waiting for that process.
+		grace := time.Now().Add(time.Second)
+		_ = stdout.SetReadDeadline(grace)
+		_ = stderr.SetReadDeadline(grace)
 	}()
 	greeting, _ := json.Marshal(map[string]string{"type": "hello", "protocol": Protocol, "harness": e.opts.Harness})
 	if err := p.send(greeting); err != nil {

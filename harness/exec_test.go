@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -128,10 +129,44 @@ func TestExec_HungAdapterIsKilledWithItsGroup(t *testing.T) {
 	_, err = e.Run(ctx, tiny())
 	require.Error(t, err)
 	require.NoError(t, e.Close())
+	if _, err := exec.LookPath("pgrep"); err != nil {
+		t.Skip("pgrep is not installed")
+	}
 	assert.Eventually(t, func() bool {
-		out, _ := exec.Command("pgrep", "-f", "testdata/adapters/hang.py").Output()
+		out, err := exec.Command("pgrep", "-f", "testdata/adapters/hang.py").Output()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() == 1 {
+			return true // pgrep found no such process
+		}
+		require.NoError(t, err, "pgrep")
 		return strings.TrimSpace(string(out)) == ""
 	}, 10*time.Second, 50*time.Millisecond, "the hung adapter is gone")
+}
+
+// TestExec_DetachedChildLeaksNothing: an adapter that leaves a process
+// outside its group holding its standard output and error (setsid) costs
+// no goroutine once it is closed; its pipes are given up shortly after the
+// adapter exits.
+func TestExec_DetachedChildLeaksNothing(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("setsid is not installed")
+	}
+	cmd := "sh -c 'setsid sleep 6 & exec " + adapter(t, "every_other.py") + "'"
+	before := runtime.NumGoroutine()
+	for range 3 {
+		e, err := harness.NewExec(cmd, harness.ExecOptions{})
+		require.NoError(t, err)
+		_, err = e.Run(context.Background(), tiny())
+		require.ErrorIs(t, err, harness.ErrUnsupported)
+		require.NoError(t, e.Close())
+	}
+	// Polled here, not with assert.Eventually, whose own goroutine
+	// would be counted.
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before, "goroutines left behind by closed adapters")
 }
 
 func tiny() *model.Scenario {

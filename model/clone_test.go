@@ -2,6 +2,8 @@ package model_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"testing"
@@ -126,6 +128,25 @@ func TestCardDefClone_IsTheJSONRoundTrip(t *testing.T) {
 		}
 		if path := shared(reflect.ValueOf(d), reflect.ValueOf(got), name); path != "" {
 			t.Errorf("the clone shares %s with the original", path)
+		}
+	}
+}
+
+// TestMemo_SharesNothing: two decodings of the same trace by one memo, the
+// second from what it remembers, share no memory with each other.
+func TestMemo_SharesNothing(t *testing.T) {
+	files, err := filepath.Glob("../reference/testdata/examples/*.trace.json")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	memo := model.NewMemo()
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		require.NoError(t, err)
+		var first, again model.Trace
+		require.NoError(t, memo.Unmarshal(data, &first))
+		require.NoError(t, memo.Unmarshal(data, &again))
+		if path := shared(reflect.ValueOf(first), reflect.ValueOf(again), "trace"); path != "" {
+			t.Errorf("%s: two decodings share %s", filepath.Base(name), path)
 		}
 	}
 }
