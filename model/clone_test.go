@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -39,16 +40,8 @@ func TestStateClone_IsTheJSONRoundTrip(t *testing.T) {
 			states = append(states, st.State)
 		}
 		for _, st := range states {
-			b, err := json.Marshal(st)
-			require.NoError(t, err)
-			var want model.State
-			require.NoError(t, json.Unmarshal(b, &want))
-			got := st.Clone()
-			if d := cmp.Diff(want, got); d != "" {
-				t.Fatalf("Clone differs from the JSON round trip (-json +clone):\n%s", d)
-			}
-			if path := shared(reflect.ValueOf(st), reflect.ValueOf(got), "state"); path != "" {
-				t.Fatalf("the clone shares %s with the original", path)
+			if problem := cloneProblem(st, st.Clone(), "state"); problem != "" {
+				t.Fatal(problem)
 			}
 		}
 	})
@@ -73,6 +66,26 @@ func TestStateClone_SharesNothing(t *testing.T) {
 	}
 	// and the check can fail: a copy by value shares every list.
 	require.Equal(t, "state.Players", shared(reflect.ValueOf(st), reflect.ValueOf(st), "state"))
+}
+
+// cloneProblem says how clone differs from what a JSON round trip of orig
+// gives, or what memory it shares with orig; "" when neither.
+func cloneProblem[T any](orig, clone T, name string) string {
+	b, err := json.Marshal(orig)
+	if err != nil {
+		return err.Error()
+	}
+	var want T
+	if err := json.Unmarshal(b, &want); err != nil {
+		return err.Error()
+	}
+	if d := cmp.Diff(want, clone); d != "" {
+		return fmt.Sprintf("%s: Clone differs from the JSON round trip (-json +clone):\n%s", name, d)
+	}
+	if path := shared(reflect.ValueOf(orig), reflect.ValueOf(clone), name); path != "" {
+		return fmt.Sprintf("the clone shares %s with the original", path)
+	}
+	return ""
 }
 
 // shared returns the path of the first list, map or pointer that a and b
@@ -118,16 +131,8 @@ func shared(a, b reflect.Value, path string) string {
 func TestCardDefClone_IsTheJSONRoundTrip(t *testing.T) {
 	for _, name := range catalogue.Names() {
 		d := catalogue.MustGet(name)
-		b, err := json.Marshal(d)
-		require.NoError(t, err)
-		var want model.CardDef
-		require.NoError(t, json.Unmarshal(b, &want))
-		got := d.Clone()
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s: Clone differs from the JSON round trip (-json +clone):\n%s", name, diff)
-		}
-		if path := shared(reflect.ValueOf(d), reflect.ValueOf(got), name); path != "" {
-			t.Errorf("the clone shares %s with the original", path)
+		if problem := cloneProblem(d, d.Clone(), name); problem != "" {
+			t.Error(problem)
 		}
 	}
 }
