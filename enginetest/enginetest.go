@@ -22,6 +22,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
@@ -62,8 +63,12 @@ func check(t *testing.T, e harness.Engine, p *properties.Property) {
 	// rapid ends a failed check with FailNow, which would stop this
 	// goroutine before the canonical pass below; tb lets it return.
 	tb := &tb{T: t}
+	gen := p.Gen
+	if e.Info().NoDirectSetup {
+		gen = generators.ForActions(gen) // stacks it can be given, built by casting
+	}
 	rapid.Check(tb, func(rt *rapid.T) {
-		s := p.Gen.Draw(rt, "scenario")
+		s := gen.Draw(rt, "scenario")
 		problem, fault := harness.CheckScenario(ctx, e, p, s, 0)
 		switch {
 		case errors.Is(fault, harness.ErrUnsupported):

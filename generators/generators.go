@@ -13,6 +13,7 @@ package generators
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"pgregory.net/rapid"
 
@@ -87,14 +88,47 @@ type Options struct {
 	// Illegal always makes a mutating spell's target illegal before it
 	// resolves (CR 702.140b), by phasing it out or moving it.
 	Illegal bool
+	// ByActions draws only starting stacks that an engine unable to set
+	// up merged stacks can be given built by actions
+	// ([model.BuildByActions]): a face-up base that is not a Human, every
+	// other component a face-up mutate card of the same owner, and no
+	// melded permanent. Kinds the base can't be are left out.
+	ByActions bool
 }
 
 // Scenario returns a generator of scenarios shaped by o.
 func Scenario(o Options) *rapid.Generator[*model.Scenario] {
-	return rapid.Custom(func(t *rapid.T) *model.Scenario {
+	g := rapid.Custom(func(t *rapid.T) *model.Scenario {
 		d := &drawer{t: t, o: o}
 		return d.scenario()
 	})
+	shapes.Store(g, o)
+	return g
+}
+
+// shapes remembers the options of every generator Scenario made, so that
+// ForActions can make its counterpart.
+var shapes, counterparts sync.Map // *rapid.Generator -> Options, *rapid.Generator
+
+// ForActions returns the counterpart of a generator made by [Scenario]
+// that draws the same families of scenarios with Options.ByActions set,
+// for an engine that can't set up merged stacks; the same generator each
+// time. A generator not made by Scenario is returned as it is.
+func ForActions(g *rapid.Generator[*model.Scenario]) *rapid.Generator[*model.Scenario] {
+	if c, ok := counterparts.Load(g); ok {
+		return c.(*rapid.Generator[*model.Scenario])
+	}
+	o, ok := shapes.Load(g)
+	if !ok {
+		return g
+	}
+	opts := o.(Options)
+	if opts.ByActions {
+		return g
+	}
+	opts.ByActions = true
+	c, _ := counterparts.LoadOrStore(g, Scenario(opts))
+	return c.(*rapid.Generator[*model.Scenario])
 }
 
 type drawer struct {
@@ -171,10 +205,13 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(rapid.SampledFrom(players).Draw(t, "mimic vat controller"), "Mimic Vat")
 		}
 	}
-	if d.o.MeldPair {
+	// An engine that can't start from a melded permanent gets its meld
+	// pair instead, melded by the first action.
+	meldFirst := d.o.Melded && d.o.ByActions
+	if d.o.MeldPair || meldFirst {
 		who := rapid.SampledFrom(players).Draw(t, "meld pair owner")
 		for _, half := range []string{"Graf Rats", "Midnight Scavengers"} {
-			if d.o.MeldTokens && rapid.Bool().Draw(t, "token "+half) {
+			if d.o.MeldTokens && !meldFirst && rapid.Bool().Draw(t, "token "+half) {
 				extra++
 				id := model.ObjectID(fmt.Sprintf("e%d", extra))
 				d.bd.Perm(id, who, build.Up(d.token(who, half)))
@@ -183,7 +220,7 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(who, half)
 		}
 	}
-	if d.o.Melded {
+	if d.o.Melded && !d.o.ByActions {
 		who := rapid.SampledFrom(players).Draw(t, "melded owner")
 		extra++
 		id := model.ObjectID(fmt.Sprintf("e%d", extra))
@@ -211,6 +248,9 @@ func (d *drawer) scenario() *model.Scenario {
 	if d.play, err = reference.NewPlay(s); err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
 	}
+	if meldFirst && !d.action(s, []model.ActionType{model.Meld}) {
+		panic("generators: the meld pair could not be melded")
+	}
 	for range rapid.IntRange(0, d.o.Prefix).Draw(t, "prefix actions") {
 		if !d.action(s, d.o.PrefixTypes) {
 			break
@@ -236,6 +276,10 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 	if i == 0 {
 		need = d.o.NeedKinds
 		n = max(n, len(need))
+	}
+	if d.o.ByActions {
+		d.castableStack(i, owner, n, need)
+		return
 	}
 	faceDownTop := rapid.Bool().Draw(t, "face-down top")
 	if i == 0 && d.o.FaceDownTop != nil {
@@ -293,6 +337,13 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 			comps[j].Face = ""
 		}
 	}
+	d.permanent(i, owner, comps)
+}
+
+// permanent puts the i-th stack on the battlefield, with a drawn status
+// when the options ask for one.
+func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component) {
+	t := d.t
 	id := model.ObjectID(fmt.Sprintf("p%d", i+1))
 	d.bd.Perm(id, owner, comps...)
 	if d.o.Status {
@@ -313,6 +364,48 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 		})
 	}
 }
+
+// castableStack draws the i-th stack of n components for Options.ByActions:
+// a base of a face-up kind (the first of need that can be one) and
+// mutate cards, in a drawn order, each of which can be cast onto the base
+// on top or underneath.
+func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) {
+	t := d.t
+	var bases []Kind
+	for _, k := range d.kinds() {
+		if slices.Contains(faceUpKinds, k) {
+			bases = append(bases, k)
+		}
+	}
+	if len(bases) == 0 {
+		bases = []Kind{Card}
+	}
+	k := rapid.SampledFrom(bases).Draw(t, "base kind")
+	for _, want := range need {
+		if slices.Contains(faceUpKinds, want) {
+			k = want
+			break
+		}
+	}
+	base := d.component(owner, k)
+	base.Face = "" // the front: a back face can't be cast onto
+	if def := d.def(base.Object); slices.Contains(def.Front.Subtypes, "Human") || !def.Front.Has("creature") {
+		base = build.Up(d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "base card")))
+	}
+	comps := []model.Component{base}
+	for range n - 1 {
+		comps = append(comps, build.Up(d.card(owner, rapid.SampledFrom(mutators).Draw(t, "mutator"))))
+	}
+	if i == 0 && d.o.Commander && rapid.Bool().Draw(t, "commander") {
+		d.cards++
+		comps = append(comps, build.Up(d.bd.Commander(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, "Nethroi, Apex of Death")))
+	}
+	d.permanent(i, owner, rapid.Permutation(comps).Draw(t, "order"))
+}
+
+// faceUpKinds are the kinds a component can be and still be cast onto or
+// under by a mutating spell's caster.
+var faceUpKinds = []Kind{Card, Token, Flip, Transform, Modal, MeldHalf}
 
 func (d *drawer) def(id model.ObjectID) model.CardDef { return *d.bd.DefOf(id) }
 

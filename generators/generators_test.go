@@ -7,6 +7,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
@@ -25,5 +26,30 @@ func TestScenariosAreValidByConstruction(t *testing.T) {
 		s := gen.Draw(t, "scenario")
 		_, err := reference.Run(s)
 		require.NoError(t, err)
+	})
+}
+
+// TestForActions_StacksCanBeBuiltByCasting: the counterpart ForActions
+// makes draws only starting stacks model.BuildByActions can build, the
+// built scenario plays, and no melded permanent starts the game.
+func TestForActions_StacksCanBeBuiltByCasting(t *testing.T) {
+	gen := generators.Scenario(generators.Options{
+		MinPermanents: 1, MaxPermanents: 3, MaxComponents: 4, Status: true, Commander: true, Hand: true,
+		Melded: true, Prefix: 2, NeedKinds: []generators.Kind{generators.FaceDown, generators.Token},
+	})
+	buildable := generators.ForActions(gen)
+	require.Same(t, buildable, generators.ForActions(gen), "one counterpart per generator")
+	require.Same(t, buildable, generators.ForActions(buildable))
+	rapid.Check(t, func(t *rapid.T) {
+		s := buildable.Draw(t, "scenario")
+		built, ok := model.BuildByActions(s)
+		require.True(t, ok, "a stack casting can't build")
+		_, err := reference.Run(built)
+		require.NoError(t, err)
+		for _, p := range s.Start.Battlefield {
+			for _, c := range p.Components {
+				require.False(t, c.FaceDown || c.Face == model.Back, "%s starts face down or on its back face", p.ID)
+			}
+		}
 	})
 }

@@ -256,21 +256,52 @@ func TestParallelEqualsSerial(t *testing.T) {
 	}
 }
 
-// noSetup is the reference declaring it can't start from merged stacks;
-// it refuses any scenario that does, so the harness must build them.
-type noSetup struct{}
+// noSetup is the reference (or one of its mutants) declaring it can't
+// start from merged stacks; it refuses any scenario that does, so the
+// harness must build them.
+type noSetup struct{ mutant string }
 
 func (noSetup) Info() harness.EngineInfo {
 	return harness.EngineInfo{Name: "no-setup", Features: model.Features, NoDirectSetup: true}
 }
 
-func (noSetup) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+func (e noSetup) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
 	for _, p := range s.Start.Battlefield {
 		if len(p.Components) > 1 {
 			return nil, errors.New("given a merged stack to set up")
 		}
 	}
-	return reference.Run(s)
+	return reference.RunMutant(s, e.mutant)
+}
+
+// TestEnginesWithoutDirectSetupAreJudgedOnAlmostEveryRule: for such an
+// engine the harness draws only stacks it can have built by casting
+// mutating spells, and melds a meld pair by the first action instead of
+// starting melded. Every rule then holds but those about face-down
+// components in a merged stack, which casting can't build; they are
+// unsupported, with the reason, never uncovered. A meld bug is still
+// caught.
+func TestEnginesWithoutDirectSetupAreJudgedOnAlmostEveryRule(t *testing.T) {
+	res, err := harness.Check(context.Background(), noSetup{}, properties.All, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	require.NoError(t, res.Err())
+	var unsupported []string
+	for _, r := range res.Results {
+		switch r.Verdict {
+		case harness.Held, harness.Unchecked:
+		case harness.Unsupported:
+			unsupported = append(unsupported, string(r.Rule))
+			assert.Contains(t, r.Why, "can't set up merged stacks", r.Rule)
+		default:
+			t.Errorf("%s: %s %s", r.Rule, r.Verdict, r.Why)
+		}
+	}
+	assert.Equal(t, []string{"708.2a", "708.8", "708.9", "730.2g"}, unsupported)
+
+	bug, err := harness.Check(context.Background(), noSetup{mutant: "melded-mana-value-zero"}, []*properties.Property{properties.P712_8g}, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	require.Equal(t, harness.Failed, bug.Results[0].Verdict, bug.Results[0].Why)
+	assert.Equal(t, model.Meld, bug.Results[0].Counterexample.Scenario.Actions[0].Type, "the melded permanent is made by the first action")
 }
 
 // TestStacksBuiltByActionsForEnginesWithoutDirectSetup: such an engine is

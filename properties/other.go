@@ -23,10 +23,34 @@ var P701_42a = &Property{
 	},
 }
 
+// melded reports whether s has a melded permanent to judge: one at the
+// start, or one its first action makes.
 func melded(s *model.Scenario) bool {
-	return slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool {
+	if slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool {
 		return len(p.Components) == 2 && p.Components[0].Face == model.Back && p.Components[1].Face == model.Back
-	})
+	}) {
+		return true
+	}
+	// Or the first action melds a meld pair of cards whose owner controls
+	// them (CR 701.42a-b), as generators draw it for an engine that can't
+	// start from a melded permanent.
+	if len(s.Actions) == 0 || s.Actions[0].Type != model.Meld {
+		return false
+	}
+	var defs []*model.CardDef
+	for _, id := range []model.ObjectID{s.Actions[0].Object, s.Actions[0].With} {
+		p := s.Start.Permanent(id)
+		if p == nil || len(p.Components) != 1 || p.Components[0].FaceDown || p.Status.PhasedOut {
+			return false
+		}
+		o := s.Object(p.Components[0].Object)
+		d := defOf(s, o.ID)
+		if o.Token || o.Owner != p.Controller || d == nil || d.Layout != model.LayoutMeld {
+			return false
+		}
+		defs = append(defs, d)
+	}
+	return defs[0].MeldPartner == defs[1].Name && s.Start.Permanent(s.Actions[0].Object).Controller == s.Start.Permanent(s.Actions[0].With).Controller
 }
 
 func isMelded(s *model.Scenario, p *model.Permanent) bool {
