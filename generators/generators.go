@@ -366,46 +366,78 @@ func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component)
 }
 
 // castableStack draws the i-th stack of n components for Options.ByActions:
-// a base of a face-up kind (the first of need that can be one) and
+// a base (of the first kind in need that can be one, or a drawn kind) and
 // mutate cards, in a drawn order, each of which can be cast onto the base
-// on top or underneath.
+// on top or underneath. The base may be face down: a face-down permanent
+// is a legal target.
 func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) {
 	t := d.t
+	canBase := func(k Kind) bool { return slices.Contains(faceUpKinds, k) || slices.Contains(faceDownKinds, k) }
 	var bases []Kind
 	for _, k := range d.kinds() {
-		if slices.Contains(faceUpKinds, k) {
+		if canBase(k) {
 			bases = append(bases, k)
+		}
+	}
+	top := (*bool)(nil)
+	if i == 0 {
+		top = d.o.FaceDownTop
+		if top != nil && *top {
+			bases = slices.DeleteFunc(bases, func(k Kind) bool { return !slices.Contains(faceDownKinds, k) })
 		}
 	}
 	if len(bases) == 0 {
 		bases = []Kind{Card}
+		if top != nil && *top {
+			bases = []Kind{FaceDown}
+		}
 	}
 	k := rapid.SampledFrom(bases).Draw(t, "base kind")
 	for _, want := range need {
-		if slices.Contains(faceUpKinds, want) {
+		if canBase(want) && slices.Contains(bases, want) {
 			k = want
 			break
 		}
 	}
 	base := d.component(owner, k)
-	base.Face = "" // the front: a back face can't be cast onto
-	if def := d.def(base.Object); slices.Contains(def.Front.Subtypes, "Human") || !def.Front.Has("creature") {
-		base = build.Up(d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "base card")))
+	if !base.FaceDown {
+		base.Face = "" // the front: a back face can't be cast onto
+		if def := d.def(base.Object); slices.Contains(def.Front.Subtypes, "Human") || !def.Front.Has("creature") {
+			base = build.Up(d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "base card")))
+		}
 	}
-	comps := []model.Component{base}
+	var rest []model.Component
 	for range n - 1 {
-		comps = append(comps, build.Up(d.card(owner, rapid.SampledFrom(mutators).Draw(t, "mutator"))))
+		rest = append(rest, build.Up(d.card(owner, rapid.SampledFrom(mutators).Draw(t, "mutator"))))
 	}
 	if i == 0 && d.o.Commander && rapid.Bool().Draw(t, "commander") {
 		d.cards++
-		comps = append(comps, build.Up(d.bd.Commander(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, "Nethroi, Apex of Death")))
+		rest = append(rest, build.Up(d.bd.Commander(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, "Nethroi, Apex of Death")))
 	}
-	d.permanent(i, owner, rapid.Permutation(comps).Draw(t, "order"))
+	// The base's place: on top for a face-down top, under at least one
+	// mutate card for a face-up top, drawn otherwise.
+	above := rapid.IntRange(0, len(rest)).Draw(t, "cast on top")
+	switch {
+	case top != nil && *top:
+		above = 0
+	case top != nil && !*top && base.FaceDown && len(rest) > 0:
+		above = max(above, 1)
+	}
+	if base.FaceDown && above > 0 && d.hasAbilities(base.Object) {
+		// Under a face-up mutated top a face-down component must have no
+		// abilities (the reference refuses the rules' silence there).
+		base = model.Component{Object: d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "vanilla")), FaceDown: true, FaceDownBy: base.FaceDownBy}
+	}
+	comps := append(append(append([]model.Component{}, rest[:above]...), base), rest[above:]...)
+	d.permanent(i, owner, comps)
 }
 
-// faceUpKinds are the kinds a component can be and still be cast onto or
-// under by a mutating spell's caster.
-var faceUpKinds = []Kind{Card, Token, Flip, Transform, Modal, MeldHalf}
+// faceUpKinds and faceDownKinds are the kinds a base can be: a mutating
+// spell's caster can cast it onto or under any of them.
+var (
+	faceUpKinds   = []Kind{Card, Token, Flip, Transform, Modal, MeldHalf}
+	faceDownKinds = []Kind{FaceDown, FaceDownSpell, FaceDownDFC}
+)
 
 func (d *drawer) def(id model.ObjectID) model.CardDef { return *d.bd.DefOf(id) }
 

@@ -30,8 +30,9 @@ func TestScenariosAreValidByConstruction(t *testing.T) {
 }
 
 // TestForActions_StacksCanBeBuiltByCasting: the counterpart ForActions
-// makes draws only starting stacks model.BuildByActions can build, the
-// built scenario plays, and no melded permanent starts the game.
+// makes draws only starting stacks model.BuildByActions can build; the
+// built scenario plays, and once its casts have resolved its permanents
+// are the drawn ones, component for component, with the same status.
 func TestForActions_StacksCanBeBuiltByCasting(t *testing.T) {
 	gen := generators.Scenario(generators.Options{
 		MinPermanents: 1, MaxPermanents: 3, MaxComponents: 4, Status: true, Commander: true, Hand: true,
@@ -44,12 +45,20 @@ func TestForActions_StacksCanBeBuiltByCasting(t *testing.T) {
 		s := buildable.Draw(t, "scenario")
 		built, ok := model.BuildByActions(s)
 		require.True(t, ok, "a stack casting can't build")
-		_, err := reference.Run(built)
+		tr, err := reference.Run(built)
 		require.NoError(t, err)
-		for _, p := range s.Start.Battlefield {
-			for _, c := range p.Components {
-				require.False(t, c.FaceDown || c.Face == model.Back, "%s starts face down or on its back face", p.ID)
-			}
+		casts := len(built.Actions) - len(s.Actions)
+		direct, err := reference.Run(s)
+		require.NoError(t, err)
+		after := tr.Start
+		if casts > 0 {
+			after = tr.Steps[casts-1].State
+		}
+		for _, want := range direct.Start.Battlefield {
+			got := after.Permanent(want.ID)
+			require.NotNil(t, got, "%s after the casts", want.ID)
+			require.Equal(t, want.Components, got.Components, "%s's components", want.ID)
+			require.Equal(t, want.Status, got.Status, "%s's status", want.ID)
 		}
 	})
 }

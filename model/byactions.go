@@ -14,8 +14,10 @@ import (
 // that enter (OBJECT@INDEX) are renumbered to match. It reports false when
 // a stack can't be built that way: a face-down or back-face component, a
 // token that is not the base, two components without mutate, or several
-// owners. The caller should check that the result plays (a Human base is
-// not a legal target, for instance).
+// owners. A face-down component can be the base (a face-down permanent is
+// a creature without subtypes, so a legal target), and only the base. The
+// caller should check that the result plays (a Human base is not a legal
+// target, for instance).
 func BuildByActions(s *Scenario) (*Scenario, bool) {
 	var pre []Action
 	out := *s
@@ -29,17 +31,17 @@ func BuildByActions(s *Scenario) (*Scenario, bool) {
 		if len(p.Components) < 2 {
 			continue
 		}
-		if !p.Mutated || p.Status.FaceDown {
+		if !p.Mutated {
 			return nil, false
 		}
 		base := -1
 		for k, c := range p.Components {
 			o := s.Object(c.Object)
 			d := s.Def(o.Def)
-			if c.FaceDown || c.Face == Back || d == nil || o.Owner != s.Object(p.Components[0].Object).Owner {
+			if c.Face == Back || d == nil || o.Owner != s.Object(p.Components[0].Object).Owner {
 				return nil, false
 			}
-			if o.Token || !d.Front.HasAbility(Mutate) {
+			if c.FaceDown || o.Token || !d.Front.HasAbility(Mutate) {
 				if base >= 0 {
 					return nil, false
 				}
@@ -63,6 +65,7 @@ func BuildByActions(s *Scenario) (*Scenario, bool) {
 		q := *p
 		q.Components = []Component{comps[base]}
 		q.Mutated = false
+		q.Status.FaceDown = comps[base].FaceDown // the base alone is its own top
 		*p = q
 	}
 	if len(pre) == 0 {
