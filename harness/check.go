@@ -393,6 +393,12 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		rapid.Check(tb, func(t *rapid.T) {
 			if ctx.Err() != nil {
 				budget = true
+				if !failed {
+					// Nothing to shrink: end rapid's loop now rather than
+					// skip through every remaining case. (While a failure
+					// shrinks, a skip leaves its counterexample alone.)
+					t.Fatalf("stopped")
+				}
 				t.SkipNow()
 			}
 			t0 := time.Now()

@@ -339,3 +339,19 @@ func TestStacksBuiltByActionsForEnginesWithoutDirectSetup(t *testing.T) {
 	final := tr.Steps[len(tr.Steps)-1].State
 	assert.NotNil(t, final.Permanent("c2@5"))
 }
+
+// TestBudgetEndsARuleMidway: a budget spent in the middle of a rule with a
+// million cases to go ends it then, with the cases run so far, instead of
+// skipping through the rest (which took seconds per hundred thousand).
+func TestBudgetEndsARuleMidway(t *testing.T) {
+	e, err := harness.Reference("")
+	require.NoError(t, err)
+	start := time.Now()
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P110_5}, &harness.Options{Checks: 1_000_000, Seed: 1, Budget: 200 * time.Millisecond})
+	require.NoError(t, err)
+	assert.Less(t, time.Since(start), 5*time.Second, "the budget was 200ms")
+	r := res.Results[0]
+	assert.Equal(t, harness.Held, r.Verdict, r.Why)
+	assert.Positive(t, r.Cases)
+	assert.Contains(t, r.Why, "stopped after")
+}
