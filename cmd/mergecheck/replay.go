@@ -88,7 +88,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
 	}
-	var held, failed, trouble int
+	var held, failed, unsupported, trouble int
 	for _, path := range files {
 		s, err := loadScenario(path)
 		if err != nil {
@@ -98,16 +98,17 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		}
 		if !e.Info().Supports(s.Uses()) {
 			fmt.Fprintf(stdout, "UNSUPPORTED %s: it uses %v; engine %s declares %v\n", path, s.Uses(), e.Info().Name, e.Info().Features)
-			trouble++
+			unsupported++
 			continue
 		}
 		tr, problems, err := judgeScenario(context.Background(), e, s)
+		if errors.Is(err, harness.ErrUnsupported) {
+			fmt.Fprintf(stdout, "UNSUPPORTED %s: %v\n", path, err)
+			unsupported++
+			continue
+		}
 		if err != nil {
-			kind := "ERROR"
-			if errors.Is(err, harness.ErrUnsupported) {
-				kind = "UNSUPPORTED"
-			}
-			fmt.Fprintf(stdout, "%s %s: %v\n", kind, path, err)
+			fmt.Fprintf(stdout, "ERROR %s: %v\n", path, err)
 			trouble++
 			continue
 		}
@@ -117,7 +118,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 				return exitTrouble
 			}
 		}
-		if err := errors.Join(append(problems, model.CheckExpectations(s, tr))...); err != nil {
+		if err := errors.Join(append(problems, model.CheckExpectations(judgeable(s, e.Info()), tr))...); err != nil {
 			fmt.Fprintf(stdout, "FAIL  %s (%s)\n\t%s\n", s.Name, path, strings.ReplaceAll(err.Error(), "\n", "\n\t"))
 			failed++
 			continue
@@ -133,7 +134,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "%d scenarios: %d held, %d failed, %d could not be played\n", len(files), held, failed, trouble)
+	fmt.Fprintf(stdout, "%d scenarios: %d held, %d failed, %d unsupported by the engine, %d could not be played\n", len(files), held, failed, unsupported, trouble)
 	switch {
 	case trouble > 0:
 		return exitTrouble
