@@ -15,6 +15,16 @@ import (
 )
 
 func readResults(path string) (*harness.Results, error) {
+	d, err := readDocument(path)
+	if err != nil {
+		return nil, err
+	}
+	return d.ToResults(), nil
+}
+
+// readDocument reads a results file whole, with its comparison with a
+// baseline if the run had one.
+func readDocument(path string) (*reports.Document, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -24,7 +34,7 @@ func readResults(path string) (*harness.Results, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return d.ToResults(), nil
+	return d, nil
 }
 
 // reportCmd re-renders a saved run.
@@ -45,12 +55,12 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck report: name at least one of --json, --junit, --html, --md")
 		return exitTrouble
 	}
-	res, err := readResults(files[0])
+	doc, err := readDocument(files[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck report:", err)
 		return exitTrouble
 	}
-	if err := out.write(res, nil, stdout); err != nil {
+	if err := out.write(doc.ToResults(), doc.Baseline, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck report:", err)
 		return exitTrouble
 	}
