@@ -20,7 +20,7 @@ import (
 )
 
 // SchemaVersion identifies the JSON results format; ReadJSON rejects any
-// other. docs/RESULTS.md describes it and results.schema.json is its JSON
+// other. docs/REPORTS.md describes it and results.schema.json is its JSON
 // Schema.
 const SchemaVersion = "mergecheck.results/v1"
 

@@ -79,7 +79,8 @@ class Game:
         if scenario.get("format") != "mergecheck/scenario/v1":
             raise Invalid("format is %r, want mergecheck/scenario/v1" % scenario.get("format"))
         self.name = scenario.get("name", "")
-        # Go writes an empty list as null, so "or []" wherever a list may be empty.
+        # Requests always carry these three lists; "or []" keeps a scenario
+        # file written by hand, without them, readable too.
         self.actions = scenario.get("actions") or []
         self.defs = {d["name"]: d for d in scenario.get("catalogue") or []}
         self.objects = {o["id"]: o for o in scenario.get("objects") or []}

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	mergecheck run [--engine reference|mutant:NAME] [--checks N] [--seed S] [--rules GLOBS] [--duration D]
+//	mergecheck run [--engine reference|mutant:NAME|'exec:COMMAND'] [--checks N] [--seed S] [--rules GLOBS] [--duration D] ...
 //	mergecheck list [--json]
 //	mergecheck replay [--engine E] [-v] [-trace DIR] PATH...
 //	mergecheck selftest [--checks N] [--seed S]
