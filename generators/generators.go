@@ -382,9 +382,11 @@ func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) 
 	top := (*bool)(nil)
 	if i == 0 {
 		top = d.o.FaceDownTop
-		if top != nil && *top {
-			bases = slices.DeleteFunc(bases, func(k Kind) bool { return !slices.Contains(faceDownKinds, k) })
-		}
+	}
+	if top != nil && (*top || n == 1) {
+		// The base is the top when it must be face down, and when it is
+		// alone: it must then be face down, or face up, as asked.
+		bases = slices.DeleteFunc(bases, func(k Kind) bool { return slices.Contains(faceDownKinds, k) != *top })
 	}
 	if len(bases) == 0 {
 		bases = []Kind{Card}

@@ -62,3 +62,16 @@ func TestForActions_StacksCanBeBuiltByCasting(t *testing.T) {
 		}
 	})
 }
+
+// TestForActions_KeepsTheTopAsAsked: FaceDownTop holds for the stacks
+// drawn for an engine without direct setup too, a lone component included.
+func TestForActions_KeepsTheTopAsAsked(t *testing.T) {
+	for _, down := range []bool{true, false} {
+		gen := generators.ForActions(generators.Scenario(generators.Options{MaxComponents: 3, FaceDownTop: &down}))
+		rapid.Check(t, func(t *rapid.T) {
+			s := gen.Draw(t, "scenario")
+			require.Equal(t, down, s.Start.Battlefield[0].Components[0].FaceDown)
+			require.Equal(t, down, s.Start.Battlefield[0].Status.FaceDown)
+		})
+	}
+}
