@@ -369,7 +369,8 @@ func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component)
 // a base (of the first kind in need that can be one, or a drawn kind) and
 // mutate cards, in a drawn order, each of which can be cast onto the base
 // on top or underneath. The base may be face down: a face-down permanent
-// is a legal target.
+// is a creature without subtypes (CR 708.2a), so a legal target of a
+// mutating spell (702.140a).
 func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) {
 	t := d.t
 	canBase := func(k Kind) bool { return slices.Contains(faceUpKinds, k) || slices.Contains(faceDownKinds, k) }

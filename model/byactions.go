@@ -15,7 +15,8 @@ import (
 // a stack can't be built that way: a face-down or back-face component, a
 // token that is not the base, two components without mutate, or several
 // owners. A face-down component can be the base (a face-down permanent is
-// a creature without subtypes, so a legal target), and only the base. The
+// a creature without subtypes, CR 708.2a, so a legal target of a mutating
+// spell, 702.140a), and only the base. The
 // caller should check that the result plays (a Human base is not a legal
 // target, for instance).
 func BuildByActions(s *Scenario) (*Scenario, bool) {
