@@ -164,6 +164,14 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 	case model.Tap, model.Untap, model.PhaseOut, model.Flip, model.TurnFaceDown, model.TurnFaceUp, model.Transform, model.Convert:
 		for _, id := range in {
 			one(model.Action{Type: typ, Object: id})
+			if typ == model.TurnFaceUp {
+				// Or by the special action its way of being face down
+				// allows, where the reference accepts one (CR 702.37e,
+				// 701.40b, 701.58b).
+				for _, m := range []model.FaceDownKind{model.ByMorph, model.ByDisguise, model.ByManifest, model.ByCloak} {
+					one(model.Action{Type: typ, Object: id, Method: m})
+				}
+			}
 		}
 	case model.PhaseIn:
 		for _, id := range phased {
@@ -180,7 +188,9 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 	case model.Move:
 		for _, id := range in {
 			for _, z := range []model.Zone{model.Graveyard, model.Exile, model.Hand, model.LibraryTop, model.LibraryBottom} {
-				one(model.Action{Type: typ, Object: id, To: z})
+				if len(d.o.MoveTo) == 0 || slices.Contains(d.o.MoveTo, z) {
+					one(model.Action{Type: typ, Object: id, To: z})
+				}
 			}
 			for _, src := range in {
 				if src != id && has(st, src, model.DuplicantImprint) {

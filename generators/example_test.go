@@ -37,7 +37,7 @@ func ExampleScenario() {
 		fmt.Printf("%d: %s | %s\n", i, strings.Join(stacks, " ; "), strings.Join(acts, ", "))
 	}
 	// Output:
-	// 0: Delver of Secrets / Huntmaster of the Fells ; Wheel of Sun and Moon ; Rest in Peace | move
+	// 0: Ludevic's Test Subject / Huntmaster of the Fells ; Wheel of Sun and Moon ; Rest in Peace | cast_mutate, phase_out, resolve
 	// 1: Jushi Apprentice / Runeclaw Bear | move
 	// 2: [Runeclaw Bear] ; Leyline of the Void | move
 	// 3: Saproling Token / [Runeclaw Bear] / [Wandering Ones] ; Saproling Token ; Leyline of the Void ; Wheel of Sun and Moon | cast_mutate, phase_out, resolve

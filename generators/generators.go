@@ -65,6 +65,9 @@ type Options struct {
 	Linked bool
 	// Commander makes one card a commander at random.
 	Commander bool
+	// Attach adds Auras (False Demise) attached to the stacks at random,
+	// under either player's control.
+	Attach bool
 	// Hand puts mutate creatures into the players' hands.
 	Hand bool
 	// Prefix is the most random actions drawn before the focus.
@@ -77,8 +80,14 @@ type Options struct {
 	// FocusThen is the action types of one more action drawn after the
 	// focus, when one can be performed.
 	FocusThen []model.ActionType
+	// FocusLast is the action types of one more action drawn after
+	// FocusThen's, when one can be performed.
+	FocusLast []model.ActionType
 	// Then is actions drawn after the focus (at most this many).
 	Then int
+	// MoveTo restricts the zones a drawn move sends a permanent to;
+	// empty means every zone.
+	MoveTo []model.Zone
 	// MeldPair adds Graf Rats and Midnight Scavengers as two permanents
 	// that one player owns and controls; Melded adds a melded Chittering
 	// Host.
@@ -205,6 +214,13 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(rapid.SampledFrom(players).Draw(t, "mimic vat controller"), "Mimic Vat")
 		}
 	}
+	if d.o.Attach {
+		for range rapid.IntRange(0, 2).Draw(t, "auras") {
+			host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "enchanted")))
+			id := addPerm(rapid.SampledFrom(players).Draw(t, "aura controller"), "False Demise")
+			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+		}
+	}
 	// An engine that can't start from a melded permanent gets its meld
 	// pair instead, melded by the first action.
 	meldFirst := d.o.Melded && d.o.ByActions
@@ -217,7 +233,10 @@ func (d *drawer) scenario() *model.Scenario {
 				d.bd.Perm(id, who, build.Up(d.token(who, half)))
 				continue
 			}
-			addPerm(who, half)
+			id := addPerm(who, half)
+			if d.o.Status {
+				d.status(id, 8)
+			}
 		}
 	}
 	if d.o.Melded && !d.o.ByActions {
@@ -229,6 +248,9 @@ func (d *drawer) scenario() *model.Scenario {
 			pair[0], pair[1] = pair[1], pair[0]
 		}
 		d.bd.Perm(id, who, build.BackUp(d.card(who, pair[0])), build.BackUp(d.card(who, pair[1])))
+		if d.o.Status {
+			d.status(id, 9)
+		}
 	}
 	for _, p := range players {
 		if d.o.Hand {
@@ -256,8 +278,8 @@ func (d *drawer) scenario() *model.Scenario {
 			break
 		}
 	}
-	if len(d.o.Focus) > 0 && d.action(s, d.o.Focus) && len(d.o.FocusThen) > 0 {
-		d.action(s, d.o.FocusThen)
+	if len(d.o.Focus) > 0 && d.action(s, d.o.Focus) && len(d.o.FocusThen) > 0 && d.action(s, d.o.FocusThen) && len(d.o.FocusLast) > 0 {
+		d.action(s, d.o.FocusLast)
 	}
 	for range rapid.IntRange(0, d.o.Then).Draw(t, "actions after") {
 		if !d.action(s, nil) {
@@ -343,26 +365,32 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 // permanent puts the i-th stack on the battlefield, with a drawn status
 // when the options ask for one.
 func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component) {
-	t := d.t
 	id := model.ObjectID(fmt.Sprintf("p%d", i+1))
 	d.bd.Perm(id, owner, comps...)
 	if d.o.Status {
-		tapped := rapid.Bool().Draw(t, "tapped")
-		flipped := rapid.IntRange(0, 3).Draw(t, "flipped") == 0
-		counters := rapid.IntRange(0, 2).Draw(t, "+1/+1 counters")
-		pump := rapid.IntRange(0, 2).Draw(t, "pump")
-		recent := rapid.IntRange(0, 3).Draw(t, "entered this turn") == 0
-		d.bd.Mod(id, func(p *model.Permanent) {
-			p.Status.Tapped, p.Status.Flipped = tapped, flipped
-			if counters > 0 {
-				p.Counters = map[string]int{"+1/+1": counters}
-			}
-			if pump > 0 {
-				p.Effects = []model.Effect{{Kind: model.EffectPump, Timestamp: 100 + i, Power: pump, Toughness: pump, UntilEndOfTurn: true}}
-			}
-			p.ControlledSinceTurnStart = !recent
-		})
+		d.status(id, i)
 	}
+}
+
+// status draws permanent id's tapped and flipped status, counters, a pump
+// effect and whether it came under its controller's control this turn.
+func (d *drawer) status(id model.ObjectID, i int) {
+	t := d.t
+	tapped := rapid.Bool().Draw(t, "tapped")
+	flipped := rapid.IntRange(0, 3).Draw(t, "flipped") == 0
+	counters := rapid.IntRange(0, 2).Draw(t, "+1/+1 counters")
+	pump := rapid.IntRange(0, 2).Draw(t, "pump")
+	recent := rapid.IntRange(0, 3).Draw(t, "entered this turn") == 0
+	d.bd.Mod(id, func(p *model.Permanent) {
+		p.Status.Tapped, p.Status.Flipped = tapped, flipped
+		if counters > 0 {
+			p.Counters = map[string]int{"+1/+1": counters}
+		}
+		if pump > 0 {
+			p.Effects = []model.Effect{{Kind: model.EffectPump, Timestamp: 100 + i, Power: pump, Toughness: pump, UntilEndOfTurn: true}}
+		}
+		p.ControlledSinceTurnStart = !recent
+	})
 }
 
 // castableStack draws the i-th stack of n components for Options.ByActions:
@@ -373,6 +401,27 @@ func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component)
 // mutating spell (702.140a).
 func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) {
 	t := d.t
+	if n == 1 && !(i == 0 && d.o.Commander) {
+		// Nothing is cast onto a lone permanent, so it need not be a legal
+		// mutate target: it can be any kind (a Human, a double-faced card
+		// either face up, a flip card, a face-down card).
+		kinds := d.kinds()
+		if i == 0 && d.o.FaceDownTop != nil {
+			kinds = slices.DeleteFunc(slices.Clone(kinds), func(k Kind) bool { return slices.Contains(faceDownKinds, k) != *d.o.FaceDownTop })
+		}
+		if len(kinds) > 0 {
+			k := rapid.SampledFrom(kinds).Draw(t, "kind")
+			if len(need) > 0 && slices.Contains(kinds, need[0]) {
+				k = need[0]
+			}
+			comp := d.component(owner, k)
+			if !comp.FaceDown && d.isSpell(comp.Object) {
+				comp = build.Up(d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "card")))
+			}
+			d.permanent(i, owner, []model.Component{comp})
+			return
+		}
+	}
 	canBase := func(k Kind) bool { return slices.Contains(faceUpKinds, k) || slices.Contains(faceDownKinds, k) }
 	var bases []Kind
 	for _, k := range d.kinds() {
@@ -397,7 +446,9 @@ func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) 
 	}
 	k := rapid.SampledFrom(bases).Draw(t, "base kind")
 	for _, want := range need {
-		if canBase(want) && slices.Contains(bases, want) {
+		// The mutate cards are cards already: a needed Card need not be
+		// the base.
+		if want != Card && canBase(want) && slices.Contains(bases, want) {
 			k = want
 			break
 		}

@@ -11,7 +11,7 @@ var (
 	flips    = []string{"Nezumi Shortfang", "Akki Lavarunner", "Jushi Apprentice"}
 	// transforms are nonmodal double-faced creatures; modals have a
 	// creature front face.
-	transforms = []string{"Delver of Secrets", "Huntmaster of the Fells", "Village Ironsmith", "Afflicted Deserter"}
+	transforms = []string{"Delver of Secrets", "Huntmaster of the Fells", "Village Ironsmith", "Afflicted Deserter", "Ludevic's Test Subject"}
 	modals     = []string{"Kazandu Mammoth"}
 	meldHalves = []string{"Graf Rats", "Midnight Scavengers"}
 	morphs     = []string{"Grinning Demon", "Branchsnap Lorian", "Hystrodon"}

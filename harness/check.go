@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -111,8 +112,9 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		}
 	}
 	judges := map[model.RuleID]*judge{}
+	explain := explainers(res.Engine, props)
 	for _, p := range selected {
-		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}}
+		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain}
 	}
 	var fromCorpus map[model.RuleID]*Counterexample
 	if o.Corpus != "" {
@@ -220,154 +222,22 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	return res, nil
 }
 
-// outcome is what one scenario did on the engine under test.
-type outcome struct {
-	problem error        // the check's complaint, if any
-	fault   error        // the engine's failure, if any
-	got     *model.Trace // the engine's trace
-	want    *model.Trace // the reference's trace
-	// stopped is set when the run was interrupted or ran out of time
-	// while the engine played: neither a case nor a fault.
-	stopped bool
-	// played is the scenario the engine was given, when the harness had
-	// to rewrite it (EngineInfo.NoDirectSetup).
-	played *model.Scenario
-	key    string // the hash of the scenario played
-}
-
-func (o outcome) bad() bool { return o.problem != nil || o.fault != nil }
-
-// judge plays s on e (and on the reference for a differential property)
-// and applies p's check.
-type judge struct {
-	ctx   context.Context
-	e     Engine
-	p     *properties.Property
-	o     Options
-	info  EngineInfo
-	cache map[string]outcome
-	time  *Timing
-}
-
-// play plays s, from the cache when it holds s. The cache is kept only
-// while shrinking (see remember), where the same scenario comes back
-// often; a long run that finds nothing would otherwise hold every trace.
-func (j *judge) play(s *model.Scenario) outcome {
-	enc := encode(s)
-	key := hashOf(enc)
-	if out, ok := j.cache[key]; ok {
-		return out
-	}
-	out := j.playUncached(s, enc)
-	out.key = key
-	if !out.stopped && j.cache != nil {
-		j.cache[key] = out
-	}
-	return out
-}
-
-// remember starts the cache of outcomes, for shrinking.
-func (j *judge) remember() {
-	if j.cache == nil {
-		j.cache = map[string]outcome{}
-	}
-}
-
-// playUncached plays s, whose encoding is enc.
-func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
-	var played *model.Scenario
-	if j.info.NoDirectSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
-		built, ok := model.BuildByActions(s)
-		if ok {
-			_, err := reference.Run(built)
-			ok = err == nil
-		}
-		if !ok {
-			return outcome{fault: fmt.Errorf("%w: the engine can't set up merged stacks directly, and this scenario's can't be built by casting mutating spells", ErrUnsupported)}
-		}
-		played, s, enc = built, built, nil
-	}
-	out := j.playScenario(s, enc)
-	out.played = played
-	return out
-}
-
-// playScenario plays s on the engine and judges it. enc, if not nil, is
-// s's encoding, which an adapter process is given rather than encode s
-// again.
-func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
-	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
-	defer cancel()
-	t0 := time.Now()
-	var got *model.Trace
-	var err error
-	if x, ok := j.e.(*Exec); ok && enc != nil {
-		got, err = x.run(ctx, s, enc)
-	} else {
-		got, err = j.e.Run(ctx, s)
-	}
-	j.time.Engine += time.Since(t0)
-	if err != nil && j.ctx.Err() != nil {
-		return outcome{stopped: true}
-	}
-	if err != nil {
-		return outcome{fault: err}
-	}
-	c := &properties.Case{Scenario: s, Trace: got, Partial: j.info.PartialTraces}
-	var want *model.Trace
-	if j.p.Differential {
-		t0 := time.Now()
-		want, err = reference.Run(s)
-		j.time.Reference += time.Since(t0)
-		if err != nil {
-			return outcome{fault: fmt.Errorf("the reference engine can't play this scenario: %w", err)}
-		}
-		c.Reference = want
-	}
-	t0 = time.Now()
-	err = safeCheck(j.p, c)
-	j.time.Check += time.Since(t0)
-	if err != nil {
-		return outcome{problem: err, got: got, want: want}
-	}
-	return outcome{got: got, want: want}
-}
-
-// safeCheck runs a property's check, turning a panic (a bug in the check,
-// or a trace too malformed to read) into a problem report.
-func safeCheck(p *properties.Property, c *properties.Case) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("the trace could not be judged: %v", r)
-		}
-	}()
-	return p.Check(c)
-}
-
 const stoppedBeforeAnyCase = "the run was stopped (interrupted, or out of time) before any case ran"
+
+// failing is a failing case: the scenario drawn and what it did.
+type failing struct {
+	s   *model.Scenario
+	out outcome
+}
 
 func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (Result, error) {
 	start := time.Now()
 	r := Result{Rule: p.Rule}
-	info := j.info
-	switch {
-	case p.Uncheckable != "":
-		r.Verdict, r.Why = Unchecked, p.Uncheckable
-		return r, nil
-	case !info.Supports(p.Needs):
-		var missing []string
-		for _, f := range p.Needs {
-			if !slices.Contains(info.Features, f) {
-				missing = append(missing, string(f))
-			}
+	if ok, why := applicable(j.info, p); !ok {
+		r.Verdict, r.Why = Unsupported, why
+		if p.Uncheckable != "" {
+			r.Verdict = Unchecked
 		}
-		r.Verdict, r.Why = Unsupported, "the engine does not declare "+strings.Join(missing, ", ")
-		return r, nil
-	case p.Differential && info.PartialTraces:
-		// A differential check compares whole traces; against partial
-		// observations it would blame the engine for what it left out.
-		// The plain invariants still judge such an engine.
-		r.Verdict, r.Why = Unsupported, "the engine's traces are partial, and this rule is checked against the reference engine's whole trace"
 		return r, nil
 	}
 	if ctx.Err() != nil {
@@ -377,23 +247,28 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		return r, nil
 	}
 	gen := p.Gen
-	if info.NoDirectSetup {
+	if j.info.NoDirectSetup {
 		// Draw only stacks such an engine can be given, built by casting.
 		gen = generators.ForActions(gen)
 	}
 	j.time = &r.Time
 	r.Coverage = map[string]int{}
-	var last, firstFault *model.Scenario
-	var refused error // an engine's own "unsupported" for a drawn scenario
-	var lastOut outcome
-	failed, budget := false, false
-	tb := &recorder{name: string(p.Rule)}
+	refusals := map[string]int{}
+	budget := false
 	digest := sha256.New()
-	func() {
+	held := map[string]bool{} // the cases the first search judged held, by hash
+
+	// search runs rapid over the property's generator until a case fails
+	// in a class not in known, and shrinks it with rapid, keeping it in
+	// its class. The first search counts cases, coverage and refusals;
+	// later ones look only for failures of other classes, skipping the
+	// cases the first one judged held.
+	search := func(known map[string]bool, counting bool) (found, fault *failing, err error) {
+		tb := &recorder{name: string(p.Rule)}
 		rapid.Check(tb, func(t *rapid.T) {
 			if ctx.Err() != nil {
 				budget = true
-				if !failed {
+				if found == nil {
 					// Nothing to shrink: end rapid's loop now rather than
 					// skip through every remaining case. (While a failure
 					// shrinks, a skip leaves its counterexample alone.)
@@ -404,85 +279,109 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			t0 := time.Now()
 			s := gen.Draw(t, "scenario")
 			r.Time.Generate += time.Since(t0)
-			out := j.play(s)
-			if out.stopped {
-				budget = true
-				t.SkipNow()
-			}
-			if out.fault != nil && out.problem == nil {
-				// A fault is reported only if no case breaks the rule:
-				// a violation says more than a crash. An engine that
-				// refuses a scenario as unsupported has not faulted.
-				if errors.Is(out.fault, ErrUnsupported) {
-					if refused == nil {
-						refused = out.fault
-					}
-					return
-				}
-				if firstFault == nil {
-					firstFault = s
-					j.remember()
-				}
+			if !counting && found == nil && held[hash(s)] {
 				return
 			}
-			last, lastOut = s, out
-			if !failed && !out.bad() {
+			out := j.play(s)
+			judged := counting && found == nil
+			switch {
+			case out.stopped:
+				budget = true
+				t.SkipNow()
+			case out.refused != nil:
+				if judged {
+					r.Refused++
+					refusals[out.refused.Error()]++
+				}
+			case out.problem == nil && out.fault != nil:
+				// A fault is reported only if no case breaks the rule: a
+				// violation says more than a crash.
+				if fault == nil && !known[kindFault+out.class] {
+					fault = &failing{s, out}
+					j.remember(out)
+				}
+			case out.problem != nil:
+				if known[kindProblem+out.class] {
+					return
+				}
+				if found == nil {
+					found = &failing{s, out}
+					j.remember(out)
+					j.shrinking = true
+				}
+				if out.same(found.out) {
+					found = &failing{s, out}
+					t.Fatalf("%v", out.problem)
+				}
+				// Another failure than the one being shrunk: not this
+				// one's to keep.
+			case out.excluded != "":
+				if judged {
+					r.Excluded++
+					if r.ExcludedBy == nil {
+						r.ExcludedBy = map[model.RuleID]int{}
+					}
+					r.ExcludedBy[out.excluded]++
+				}
+			case judged:
 				r.Cases++
+				held[out.key] = true
 				digest.Write([]byte(out.key))
 				if p.Classify != nil {
-					for _, l := range p.Classify(s) {
+					sc := s
+					if out.played != nil {
+						sc = out.played
+					}
+					for _, l := range p.Classify(sc, out.want) {
 						r.Coverage[l]++
 					}
 				}
 			}
-			if out.bad() {
-				failed = true
-				j.remember()
-				t.Fatalf("%v", errors.Join(out.problem, out.fault))
-			}
 		})
-	}()
-	if tb.failed && !failed && !budget {
-		// rapid failed without any case going wrong: a generator or the
-		// harness itself broke. That is mergecheck's bug, not a verdict.
-		return r, fmt.Errorf("harness: property %s could not run: %s", p.Rule, strings.Join(tb.logs, "\n"))
+		j.shrinking = false
+		if tb.failed && found == nil && !budget {
+			// rapid failed without any case going wrong: a generator or
+			// the harness itself broke. That is mergecheck's bug, not a
+			// verdict.
+			return nil, nil, fmt.Errorf("harness: property %s could not run: %s", p.Rule, strings.Join(tb.logs, "\n"))
+		}
+		return found, fault, nil
 	}
-	r.Elapsed = time.Since(start)
+	found, fault, err := search(nil, true)
+	if err != nil {
+		return r, err
+	}
 	r.Digest = hex.EncodeToString(digest.Sum(nil))[:16]
+	r.Refusals = topRefusals(refusals)
 	switch {
-	case failed && last != nil && lastOut.bad():
-		t0 := time.Now()
-		s := minimize(j, last)
-		r.Time.Minimize = time.Since(t0)
-		out := j.play(s)
+	case found != nil:
 		r.Verdict = Failed
-		if out.played != nil {
-			s = out.played // report what the engine was given
+		r.Counterexample = j.counterexample(found)
+		// A second bug under the same rule is not hidden behind the
+		// first: look on for failures of other classes, up to two more.
+		known := map[string]bool{kindProblem + found.out.class: true}
+		for len(r.Others) < 2 && ctx.Err() == nil {
+			more, _, err := search(known, false)
+			if err != nil || more == nil {
+				break
+			}
+			known[kindProblem+more.out.class] = true
+			r.Others = append(r.Others, *j.counterexample(more))
 		}
-		want := out.want
-		if want == nil {
-			// A plain property did not need the reference, but its trace
-			// beside the engine's shows the difference at a glance.
-			want, _ = reference.Run(s)
-		}
-		r.Counterexample = &Counterexample{Rule: p.Rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: want, Seed: o.Seed}
-	case firstFault != nil:
-		s := minimize(j, firstFault)
+	case fault != nil:
 		r.Verdict = Fault
-		r.Fault = &EngineFault{Rule: p.Rule, Scenario: s, Err: j.play(s).fault}
-		var ae *AdapterError
-		if errors.As(r.Fault.Err, &ae) {
-			r.Fault.Stderr = ae.Stderr
-		}
-	case refused != nil && r.Cases == 0:
-		r.Verdict, r.Why = Unsupported, "the engine refused the scenarios drawn for this rule: "+refused.Error()
-	case budget && r.Cases == 0:
+		r.Fault = j.engineFault(fault)
+	case r.Refused > 0 && r.Cases == 0 && r.Excluded == 0:
+		r.Verdict, r.Why = Unsupported, "the engine refused every scenario drawn for this rule: "+r.Refusals[0].Reason
+	case budget && r.Cases == 0 && r.Excluded == 0:
 		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
+	case r.Excluded > r.Cases:
+		r.Verdict, r.Why = Uncovered, fmt.Sprintf("only %d of %d cases could be judged on this rule: in the others the engine's trace departed from the rules' in ways other rules report (%s)", r.Cases, r.Cases+r.Excluded, excludedList(r.ExcludedBy))
 	default:
 		r.Verdict = Held
 		if why := uncovered(p, r); why != "" {
 			r.Verdict, r.Why = Uncovered, why
-			if info.NoDirectSetup {
+			if j.info.NoDirectSetup {
 				// Not the generators' failing but the engine's limit: the
 				// stacks it can be given don't reach the rule enough.
 				r.Verdict, r.Why = Unsupported, "the engine can't set up merged stacks, and those that can be built for it by casting mutating spells don't reach this rule often enough: "+why
@@ -494,6 +393,80 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// excludedList shows how many cases each rule's check took, most first.
+func excludedList(by map[model.RuleID]int) string {
+	rules := slices.Collect(maps.Keys(by))
+	slices.SortFunc(rules, func(a, b model.RuleID) int {
+		if by[a] != by[b] {
+			return by[b] - by[a]
+		}
+		return strings.Compare(string(a), string(b))
+	})
+	var out []string
+	for _, r := range rules {
+		out = append(out, fmt.Sprintf("%s: %d", r, by[r]))
+	}
+	return strings.Join(out, ", ")
+}
+
+// topRefusals keeps the three commonest reasons the engine gave for
+// refusing scenarios, with their counts.
+func topRefusals(by map[string]int) []Refusal {
+	var out []Refusal
+	for reason, n := range by {
+		out = append(out, Refusal{Reason: reason, Count: n})
+	}
+	slices.SortFunc(out, func(a, b Refusal) int {
+		if a.Count != b.Count {
+			return b.Count - a.Count
+		}
+		return strings.Compare(a.Reason, b.Reason)
+	})
+	return out[:min(len(out), 3)]
+}
+
+// counterexample shrinks a failing case to its canonical minimum, keeping
+// its failure, and reports it. A failure the engine does not repeat when
+// the minimal scenario is played again is still reported, as such.
+func (j *judge) counterexample(f *failing) *Counterexample {
+	t0 := time.Now()
+	s := minimize(j, f)
+	j.time.Minimize += time.Since(t0)
+	out := j.play(s)
+	if !out.same(f.out) {
+		s, out = f.s, f.out
+	}
+	again := j.playUncached(s, nil)
+	reported := s
+	if out.played != nil {
+		reported = out.played // report what the engine was given
+	}
+	return &Counterexample{
+		Rule: j.p.Rule, Problem: out.problem.Error(), Class: out.class, Found: out.found,
+		Scenario: reported, Got: out.got, Want: out.want, Seed: j.o.Seed,
+		Intermittent: !again.same(out) && !again.stopped,
+	}
+}
+
+// engineFault shrinks a case the engine faulted on, keeping the kind of
+// fault, and reports it with the error and the adapter's last lines of
+// standard error. A fault that does not recur when played again is
+// reported as intermittent, with the error it first gave.
+func (j *judge) engineFault(f *failing) *EngineFault {
+	s := minimize(j, f)
+	out := j.play(s)
+	if !out.same(f.out) {
+		s, out = f.s, f.out
+	}
+	again := j.playUncached(s, nil)
+	fe := &EngineFault{Rule: j.p.Rule, Scenario: s, Err: out.fault, Class: out.class, Intermittent: !again.same(out) && !again.stopped}
+	var ae *AdapterError
+	if errors.As(out.fault, &ae) {
+		fe.Stderr = ae.Stderr
+	}
+	return fe
 }
 
 // uncovered reports a label whose share of cases is below what the
@@ -516,28 +489,38 @@ func uncovered(p *properties.Property, r Result) string {
 	return ""
 }
 
-// CheckScenario plays one scenario on e and judges it by p: the problem
-// the property's check reports, or the engine's error (wrapping
-// ErrUnsupported when the engine refuses the scenario). It is the single
-// step Check repeats, for drivers such as package enginetest.
+// CheckScenario plays one scenario on e and judges it by p as Check
+// does: the problem found (by p's check, the trace's own, or the
+// comparison with the rules' whole trace), or the engine's error
+// (wrapping ErrUnsupported when the engine refuses the scenario). A case
+// whose departure from the rules another rule's check names gives
+// neither: it is that rule's finding.
 func CheckScenario(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) (problem, fault error) {
-	if timeout <= 0 {
-		timeout = 5 * time.Second
-	}
-	j := &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout}, info: e.Info(), cache: map[string]outcome{}, time: &Timing{}}
+	j := newJudge(ctx, e, p, timeout)
 	out := j.play(s)
+	if out.refused != nil {
+		return nil, out.refused
+	}
 	return out.problem, out.fault
 }
 
 // Minimize shrinks a scenario on which e breaks p by the harness's own
-// domain steps (see Check), returning the canonical minimal scenario.
+// domain steps (see Check), returning the canonical minimal scenario that
+// breaks it the same way.
 func Minimize(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) *model.Scenario {
+	j := newJudge(ctx, e, p, timeout)
+	out := j.play(s)
+	if !out.bad() {
+		return s
+	}
+	return minimize(j, &failing{s, out})
+}
+
+func newJudge(ctx context.Context, e Engine, p *properties.Property, timeout time.Duration) *judge {
 	if timeout <= 0 {
 		timeout = 5 * time.Second
 	}
-	j := &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout, ShrinkTime: 30 * time.Second}, info: e.Info(), cache: map[string]outcome{}, time: &Timing{}}
-	if !j.play(s).bad() {
-		return s
-	}
-	return minimize(j, s)
+	info := e.Info()
+	return &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout, ShrinkTime: 30 * time.Second}, info: info,
+		cache: map[string]outcome{}, time: &Timing{}, explain: explainers(info, []*properties.Property{p})}
 }

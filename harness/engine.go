@@ -36,9 +36,15 @@ type EngineInfo struct {
 	Name     string          `json:"name"`
 	Version  string          `json:"version"`
 	Features []model.Feature `json:"features"`
-	// PartialTraces is set by an engine whose traces omit some
-	// observations; differential properties then compare only what it
-	// reports.
+	// Observers are the standard observers whose triggers the engine's
+	// traces report; nil means all of them. A property that reads an
+	// observer the engine does not report is unsupported for it.
+	Observers []model.Observer `json:"observers,omitempty"`
+	// PartialTraces is set by an engine whose traces may leave out
+	// events other than its observers' triggers (zone changes, reveals,
+	// tokens ceasing to exist). Properties that read those events are
+	// then unsupported, and the comparison with the rules' trace leaves
+	// them out.
 	PartialTraces bool `json:"partial_traces,omitempty"`
 	// NoDirectSetup is set by an engine that can't start from merged
 	// stacks built directly: the harness builds them by casting mutating
@@ -51,6 +57,19 @@ type EngineInfo struct {
 func (i EngineInfo) Supports(needs []model.Feature) bool {
 	for _, f := range needs {
 		if !slices.Contains(i.Features, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// Reports reports whether the engine reports every observer in obs.
+func (i EngineInfo) Reports(obs []model.Observer) bool {
+	if i.Observers == nil {
+		return true
+	}
+	for _, o := range obs {
+		if !slices.Contains(i.Observers, o) {
 			return false
 		}
 	}
@@ -78,7 +97,7 @@ func (e refEngine) Info() EngineInfo {
 	if e.mutant != "" {
 		name = "mutant:" + e.mutant
 	}
-	return EngineInfo{Name: name, Version: reference.Version, Features: model.Features}
+	return EngineInfo{Name: name, Version: reference.Version, Features: model.Features, Observers: model.Observers}
 }
 
 func (e refEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
@@ -86,8 +105,24 @@ func (e refEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, er
 		return nil, err
 	}
 	t, err := reference.RunMutant(s, e.mutant)
+	if d := MutantDivergence(e.mutant, t, err); d != nil {
+		return nil, d
+	}
 	if errors.Is(err, reference.ErrUnsupported) {
 		return t, errors.Join(ErrUnsupported, err)
 	}
 	return t, err
+}
+
+// MutantDivergence turns a mutant's failure to play an action as scripted
+// into the Divergence it is: the mutant's bug took its game elsewhere (it
+// gave a merged permanent a new id, so a later action's permanent is
+// gone), and the scenario, which the reference plays, is not at fault.
+// It returns nil for any other outcome, and always for the reference.
+func MutantDivergence(mutant string, t *model.Trace, err error) *Divergence {
+	var ae *reference.ActionError
+	if mutant == "" || !errors.As(err, &ae) || ae.Index < 0 || !errors.Is(err, reference.ErrInvalid) || t == nil {
+		return nil
+	}
+	return &Divergence{Action: ae.Index, Reason: ae.Err.Error(), Trace: t}
 }

@@ -41,6 +41,11 @@ type ExecOptions struct {
 // An AdapterError is an adapter's failure on one scenario (or at start),
 // with the last lines it wrote to standard error.
 type AdapterError struct {
+	// Kind names the kind of fault: "exit", "timeout", "garbage" (a line
+	// that is not protocol), "id" (an answer to no waiting request),
+	// "flood", "write", "invalid" or "internal" (the adapter's own error
+	// answers), "start".
+	Kind   string
 	Err    error
 	Stderr []string
 }
@@ -94,10 +99,7 @@ func NewExec(command string, opts ExecOptions) (*Exec, error) {
 	}
 	caps := hello.Capabilities
 	info := EngineInfo{Name: hello.Engine.Name, Version: hello.Engine.Version, Features: caps.Features, PartialTraces: caps.PartialTraces,
-		NoDirectSetup: caps.DirectSetup != nil && !*caps.DirectSetup}
-	if len(caps.Observers) < len(model.Observers) {
-		info.PartialTraces = true // it doesn't report every standard observer
-	}
+		Observers: append([]model.Observer{}, caps.Observers...), NoDirectSetup: caps.DirectSetup != nil && !*caps.DirectSetup}
 	e.info, e.direct = info, caps.DirectSetup == nil || *caps.DirectSetup
 	inFlight := 1
 	if caps.MaxInFlight > 1 {
@@ -160,15 +162,15 @@ func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.T
 	line = append(line, enc...)
 	line = append(line, '}')
 	if err := p.send(line); err != nil {
-		return nil, e.fault(p, fmt.Errorf("writing to the adapter: %w", err))
+		return nil, e.fault(p, "write", fmt.Errorf("writing to the adapter: %w", err))
 	}
 	select {
 	case r := <-ch:
 		return e.answer(p, id, r)
 	case <-p.dead:
-		return nil, e.fault(p, p.err())
+		return nil, e.fault(p, "", p.err())
 	case <-ctx.Done():
-		return nil, e.fault(p, fmt.Errorf("no answer to request %d in time: %w", id, ctx.Err()))
+		return nil, e.fault(p, "timeout", fmt.Errorf("no answer to request %d in time: %w", id, ctx.Err()))
 	}
 }
 
@@ -180,19 +182,31 @@ func (e *Exec) answer(p *adapterProc, id int64, r reply) (*model.Trace, error) {
 		}
 		t, err := model.DecodeTrace(r.Trace)
 		if err != nil {
-			return nil, e.fault(p, fmt.Errorf("the answer to request %d is not a valid trace: %w", id, err))
+			return nil, e.fault(p, "garbage", fmt.Errorf("the answer to request %d is not a valid trace: %w", id, err))
 		}
 		return t, nil
 	case "error":
 		if r.Error == nil {
-			return nil, e.fault(p, fmt.Errorf("the error answer to request %d has no error object", id))
+			return nil, e.fault(p, "garbage", fmt.Errorf("the error answer to request %d has no error object", id))
 		}
-		if r.Error.Kind == "unsupported" {
+		switch r.Error.Kind {
+		case "unsupported":
 			return nil, fmt.Errorf("%w: %s", ErrUnsupported, r.Error.Message)
+		case "diverged":
+			if r.Error.Action == nil {
+				return nil, e.fault(p, "garbage", fmt.Errorf("the diverged answer to request %d names no action", id))
+			}
+			t, err := model.DecodeTrace(r.Error.Trace)
+			if err != nil {
+				return nil, e.fault(p, "garbage", fmt.Errorf("the diverged answer to request %d has no valid trace of the steps played: %w", id, err))
+			}
+			return nil, &Divergence{Action: *r.Error.Action, Reason: r.Error.Message, Trace: t}
+		case "invalid", "internal":
+			return nil, &AdapterError{Kind: r.Error.Kind, Err: fmt.Errorf("the adapter answered a %s error: %s", r.Error.Kind, r.Error.Message), Stderr: p.stderr.now()}
 		}
-		return nil, &AdapterError{Err: fmt.Errorf("the adapter answered request %d with a %s error: %s", id, r.Error.Kind, r.Error.Message), Stderr: p.stderr.now()}
+		return nil, e.fault(p, "garbage", fmt.Errorf("the error answer to request %d has kind %q, want unsupported, diverged, invalid or internal", id, r.Error.Kind))
 	}
-	return nil, e.fault(p, fmt.Errorf("the answer to request %d has type %q, want trace or error", id, r.Type))
+	return nil, e.fault(p, "garbage", fmt.Errorf("the answer to request %d has type %q, want trace or error", id, r.Type))
 }
 
 // current returns the running adapter, starting it again after a fault.
@@ -214,15 +228,19 @@ func (e *Exec) current() (*adapterProc, error) {
 	return p, nil
 }
 
-// fault stops the adapter's process group and wraps err with its stderr.
-func (e *Exec) fault(p *adapterProc, err error) error {
+// fault stops the adapter's process group and wraps err with its stderr
+// and its kind (the kind the adapter died of, when kind is empty).
+func (e *Exec) fault(p *adapterProc, kind string, err error) error {
 	p.kill()
 	e.mu.Lock()
 	if e.proc == p {
 		e.proc = nil
 	}
 	e.mu.Unlock()
-	return &AdapterError{Err: err, Stderr: p.stderr.lines()}
+	if kind == "" {
+		kind = p.kind()
+	}
+	return &AdapterError{Kind: kind, Err: err, Stderr: p.stderr.lines()}
 }
 
 // Close ends the adapter: its standard input is closed, and it is killed
@@ -271,6 +289,10 @@ type reply struct {
 type replyError struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
+	// Action and Trace come with kind "diverged": the action the engine
+	// could not play, and the trace of the steps before it.
+	Action *int            `json:"action,omitempty"`
+	Trace  json.RawMessage `json:"trace,omitempty"`
 }
 
 // decodeReply reads one answer. A well-formed trace answer, the usual
@@ -308,6 +330,7 @@ type adapterProc struct {
 	pending map[int64]chan reply
 	dead    chan struct{} // closed when the adapter faulted or exited
 	deadErr error
+	deadAs  string // the kind of fault it died of
 	exited  chan struct{}
 	waitErr error // how the process ended; set before exited is closed
 	once    sync.Once
@@ -359,7 +382,7 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
-		p.die(fmt.Errorf("the adapter exited (%v)", p.waitErr))
+		p.die("exit", fmt.Errorf("the adapter exited (%v)", p.waitErr))
 		// A process the adapter started outside its group can hold our
 		// pipes open after the adapter is gone; read what the adapter
 		// itself wrote, then stop waiting for that process.
@@ -370,20 +393,20 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	greeting, _ := json.Marshal(map[string]string{"type": "hello", "protocol": Protocol, "harness": e.opts.Harness})
 	if err := p.send(greeting); err != nil {
 		p.kill()
-		return nil, nil, &AdapterError{Err: fmt.Errorf("exec: sending hello: %w", err), Stderr: p.stderr.lines()}
+		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: sending hello: %w", err), Stderr: p.stderr.lines()}
 	}
 	var h hello
 	select {
 	case line := <-lines:
 		if err := json.Unmarshal(line, &h); err != nil || h.Type != "hello" {
 			p.kill()
-			return nil, nil, &AdapterError{Err: fmt.Errorf("exec: the adapter's first line is not a hello message: %.200q", line), Stderr: p.stderr.lines()}
+			return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: the adapter's first line is not a hello message: %.200q", line), Stderr: p.stderr.lines()}
 		}
 	case <-p.dead:
-		return nil, nil, &AdapterError{Err: fmt.Errorf("exec: no hello from the adapter: %w", p.err()), Stderr: p.stderr.lines()}
+		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: no hello from the adapter: %w", p.err()), Stderr: p.stderr.lines()}
 	case <-time.After(e.opts.Timeout):
 		p.kill()
-		return nil, nil, &AdapterError{Err: fmt.Errorf("exec: no hello from the adapter within %v", e.opts.Timeout), Stderr: p.stderr.lines()}
+		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: no hello from the adapter within %v", e.opts.Timeout), Stderr: p.stderr.lines()}
 	}
 	if h.Protocol != Protocol {
 		p.kill()
@@ -421,14 +444,14 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 			// the closed pipe.
 			select {
 			case <-p.exited:
-				p.die(fmt.Errorf("the adapter exited (%v)", p.waitErr))
+				p.die("exit", fmt.Errorf("the adapter exited (%v)", p.waitErr))
 			case <-time.After(3 * time.Second):
-				p.die(errors.New("the adapter closed its standard output"))
+				p.die("exit", errors.New("the adapter closed its standard output"))
 			}
 			return
 		}
 		if err != nil {
-			p.die(err)
+			p.die("flood", err)
 			return
 		}
 		if n == 0 {
@@ -437,7 +460,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 		}
 		rep, err := decodeReply(p.memo, line)
 		if err != nil {
-			p.die(fmt.Errorf("the adapter wrote a line that is not a protocol message: %.200q", line))
+			p.die("garbage", fmt.Errorf("the adapter wrote a line that is not a protocol message: %.200q", line))
 			return
 		}
 		p.mu.Lock()
@@ -445,7 +468,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 		delete(p.pending, rep.ID)
 		p.mu.Unlock()
 		if !ok {
-			p.die(fmt.Errorf("the adapter answered id %d, which no request is waiting for", rep.ID))
+			p.die("id", fmt.Errorf("the adapter answered id %d, which no request is waiting for", rep.ID))
 			return
 		}
 		ch <- rep
@@ -488,14 +511,20 @@ func (p *adapterProc) send(line []byte) error {
 	return err
 }
 
-func (p *adapterProc) die(err error) {
+func (p *adapterProc) die(kind string, err error) {
 	p.once.Do(func() {
 		p.mu.Lock()
-		p.deadErr = err
+		p.deadErr, p.deadAs = err, kind
 		p.mu.Unlock()
 		close(p.dead)
 		p.kill()
 	})
+}
+
+func (p *adapterProc) kind() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.deadAs
 }
 
 func (p *adapterProc) err() error {

@@ -148,13 +148,14 @@ func TestUnsupportedIsNeverHeld(t *testing.T) {
 // limited is the reference behind a narrower declaration: fewer features,
 // partial traces, or an action it fails on.
 type limited struct {
-	features []model.Feature
-	partial  bool
-	failOn   model.ActionType
+	features  []model.Feature
+	observers []model.Observer
+	partial   bool
+	failOn    model.ActionType
 }
 
 func (l limited) Info() harness.EngineInfo {
-	return harness.EngineInfo{Name: "limited", Features: l.features, PartialTraces: l.partial}
+	return harness.EngineInfo{Name: "limited", Features: l.features, Observers: l.observers, PartialTraces: l.partial}
 }
 
 func (l limited) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
@@ -166,22 +167,45 @@ func (l limited) Run(ctx context.Context, s *model.Scenario) (*model.Trace, erro
 	return reference.Run(s)
 }
 
-// TestPartialTracesKeepThePlainInvariants: an engine with partial traces is
-// judged by the plain invariants, and the differential rules say why not.
-func TestPartialTracesKeepThePlainInvariants(t *testing.T) {
+// TestPartialTracesLeaveOutOnlyTheRulesOfEvents: an engine with partial
+// traces may leave out zone changes and reveals, so the rules judged on
+// those are unsupported for it, with the reason; the rules judged on
+// states and characteristics still judge it (730.2a compares
+// characteristics and needs no event).
+func TestPartialTracesLeaveOutOnlyTheRulesOfEvents(t *testing.T) {
 	e := limited{features: model.Features, partial: true}
-	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d, properties.P730_2a}, &harness.Options{Checks: 10, Seed: 3})
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d, properties.P730_2a, properties.P708_9}, &harness.Options{Checks: 10, Seed: 3})
 	require.NoError(t, err)
-	assert.Equal(t, harness.Held, res.Results[0].Verdict)
-	assert.Equal(t, harness.Unsupported, res.Results[1].Verdict)
-	assert.Contains(t, res.Results[1].Why, "partial")
+	assert.Equal(t, harness.Held, res.Results[0].Verdict, res.Results[0].Why)
+	assert.Equal(t, harness.Held, res.Results[1].Verdict, res.Results[1].Why)
+	assert.Equal(t, harness.Unsupported, res.Results[2].Verdict)
+	assert.Contains(t, res.Results[2].Why, "partial")
+}
+
+// TestObserversOneByOne: an engine that does not report one observer is
+// unsupported on the rules that read it and judged on the rest, the
+// differential ones that read no observer among them.
+func TestObserversOneByOne(t *testing.T) {
+	var obs []model.Observer
+	for _, o := range model.Observers {
+		if o != model.Mutates {
+			obs = append(obs, o)
+		}
+	}
+	e := limited{features: model.Features, observers: obs}
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2a, properties.P712_8d, properties.P702_140d}, &harness.Options{Checks: 20, Seed: 3})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Held, res.Results[0].Verdict, res.Results[0].Why)
+	assert.Equal(t, harness.Held, res.Results[1].Verdict, res.Results[1].Why)
+	assert.Equal(t, harness.Unsupported, res.Results[2].Verdict)
+	assert.Contains(t, res.Results[2].Why, "mutates")
 }
 
 // TestUncoveredIsNotHeld: a property whose generator misses its label
 // fails instead of passing vacuously.
 func TestUncoveredIsNotHeld(t *testing.T) {
 	p := *properties.P730_2d
-	p.Classify = func(*model.Scenario) []string { return nil }
+	p.Classify = func(*model.Scenario, *model.Trace) []string { return nil }
 	p.Cover = map[string]float64{"never-drawn": 0.1}
 	res := check(t, "", []*properties.Property{&p}, 1)
 	assert.Equal(t, harness.Uncovered, res.Results[0].Verdict)
@@ -347,7 +371,7 @@ func TestBudgetEndsARuleMidway(t *testing.T) {
 	e, err := harness.Reference("")
 	require.NoError(t, err)
 	start := time.Now()
-	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P110_5}, &harness.Options{Checks: 1_000_000, Seed: 1, Budget: 200 * time.Millisecond})
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P110_5c}, &harness.Options{Checks: 1_000_000, Seed: 1, Budget: 200 * time.Millisecond})
 	require.NoError(t, err)
 	assert.Less(t, time.Since(start), 5*time.Second, "the budget was 200ms")
 	r := res.Results[0]

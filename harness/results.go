@@ -53,11 +53,33 @@ type Result struct {
 	// Time splits Elapsed by what it was spent on.
 	Time Timing `json:"time"`
 
+	// Excluded counts the cases in which the engine's trace departed from
+	// the rules' in a way another rule's check names: those cases are
+	// that rule's findings, not cases of this one. ExcludedBy says which.
+	// A rule judged on fewer cases than it excluded is uncovered.
+	Excluded   int                  `json:"excluded,omitempty"`
+	ExcludedBy map[model.RuleID]int `json:"excluded_by,omitempty"`
+	// Refused counts the scenarios the engine refused as unsupported, and
+	// Refusals gives the three commonest reasons it gave.
+	Refused  int       `json:"refused,omitempty"`
+	Refusals []Refusal `json:"refusals,omitempty"`
+
 	Counterexample *Counterexample `json:"counterexample,omitempty"` // set iff Verdict is Failed
-	Fault          *EngineFault    `json:"fault,omitempty"`          // set iff Verdict is Fault
+	// Others are further counterexamples of the rule, each of another
+	// class of problem than the first and than each other (at most two),
+	// so a second bug under one rule is not hidden behind the first.
+	Others []Counterexample `json:"others,omitempty"`
+	Fault  *EngineFault     `json:"fault,omitempty"` // set iff Verdict is Fault
 	// Expected is set on a failure that a baseline of known
 	// nonconformance expects (see package reports).
 	Expected bool `json:"expected,omitempty"`
+}
+
+// A Refusal is one reason an engine gave for refusing scenarios, with how
+// many it refused for it.
+type Refusal struct {
+	Reason string `json:"reason"`
+	Count  int    `json:"count"`
 }
 
 // Err returns nil if no property failed or faulted, and otherwise the
@@ -99,13 +121,24 @@ type Timing struct {
 
 // A Counterexample is a minimal scenario on which an engine violates a rule.
 type Counterexample struct {
-	Rule     model.RuleID    `json:"rule"`
-	Problem  string          `json:"problem"`  // from the property's check
+	Rule    model.RuleID `json:"rule"`
+	Problem string       `json:"problem"` // from the property's check
+	// Class names the kind of problem whatever its objects and numbers;
+	// shrinking keeps it, and a rule reports one counterexample a class.
+	Class string `json:"class,omitempty"`
+	// Found names the rule whose check found the problem when it is not
+	// Rule's own: 400.1 for a trace that breaks the format's accounting
+	// of objects.
+	Found    model.RuleID    `json:"found,omitempty"`
 	Scenario *model.Scenario `json:"scenario"` // shrunk; replayable with mergecheck replay
 	Got      *model.Trace    `json:"got"`      // the engine's trace
 	Want     *model.Trace    `json:"want"`     // the reference engine's trace of the same scenario
 	Seed     uint64          `json:"seed"`
 	File     string          `json:"file,omitempty"` // corpus file it was saved to, if any
+	// Intermittent is set when the engine did not fail again when the
+	// scenario was played once more: the failure is real (Got is the
+	// trace it gave), but it does not reproduce every time.
+	Intermittent bool `json:"intermittent,omitempty"`
 }
 
 // Error returns the rule and the problem on one line.
@@ -140,7 +173,11 @@ type EngineFault struct {
 	Rule     model.RuleID    `json:"rule"`
 	Scenario *model.Scenario `json:"scenario"`
 	Err      error           `json:"-"`
+	Class    string          `json:"class,omitempty"`  // the kind of fault, which shrinking keeps
 	Stderr   []string        `json:"stderr,omitempty"` // last lines of an adapter's stderr
+	// Intermittent is set when the fault did not recur when the scenario
+	// was played again; Err is the error it gave the first time.
+	Intermittent bool `json:"intermittent,omitempty"`
 }
 
 // MarshalJSON writes the fault with its error as text.
@@ -149,11 +186,24 @@ func (f *EngineFault) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		*plain
 		Error string `json:"error"`
-	}{(*plain)(f), f.Err.Error()})
+	}{(*plain)(f), f.message()})
+}
+
+// message is the fault's error, or a word that there is none (which a
+// fault built outside the harness may lack).
+func (f *EngineFault) message() string {
+	if f.Err == nil {
+		return "no error recorded"
+	}
+	return f.Err.Error()
 }
 
 func (f *EngineFault) Error() string {
-	msg := fmt.Sprintf("%s: engine fault: %v", f.Rule, f.Err)
+	what := "engine fault"
+	if f.Intermittent {
+		what = "intermittent engine fault (it did not recur when the scenario was played again)"
+	}
+	msg := fmt.Sprintf("%s: %s: %s", f.Rule, what, f.message())
 	if len(f.Stderr) > 0 {
 		msg += "\n\t" + strings.Join(f.Stderr, "\n\t")
 	}

@@ -46,17 +46,20 @@ func clone(s *model.Scenario) *model.Scenario {
 	return &c
 }
 
-// minimize shrinks a failing scenario by the domain's own steps until none
+// minimize shrinks a failing case by the domain's own steps until none
 // applies: drop an action, a permanent, a component or a card in a zone;
 // make the choices, statuses and owners the plainest; replace a card by
 // the plainest card of its layout that still fails; then renumber every
-// label. Each step keeps the scenario valid and failing the same way, and
-// each strictly simplifies it, so the result does not depend on where
-// rapid's shrinking stopped: the same bug gives the same scenario, byte for
-// byte, from any seed. Engine answers are cached by scenario hash.
-func minimize(j *judge, s *model.Scenario) *model.Scenario {
-	first := j.play(s)
-	faultKind := first.fault != nil
+// label. Each step keeps the scenario valid and failing the same way (the
+// same kind of failure, of the same class: never another problem, never a
+// scenario the engine or the harness refuses), and each strictly
+// simplifies it, so the result does not depend on where rapid's shrinking
+// stopped: the same bug gives the same scenario, byte for byte, from any
+// seed. Engine answers are cached by scenario hash.
+func minimize(j *judge, f *failing) *model.Scenario {
+	j.remember(f.out)
+	j.shrinking = true
+	defer func() { j.shrinking = false }()
 	still := func(c *model.Scenario) bool {
 		tidy(c)
 		if c.Validate() != nil {
@@ -65,20 +68,24 @@ func minimize(j *judge, s *model.Scenario) *model.Scenario {
 		if _, err := reference.Run(c); err != nil {
 			return false
 		}
-		out := j.play(c)
-		return out.bad() && (out.fault != nil) == faultKind
+		return j.play(c).same(f.out)
 	}
 	// A slow or hanging engine makes each try cost a timeout; the pass
 	// stops at the shrink time with the smallest scenario so far.
 	deadline := time.Now().Add(j.o.ShrinkTime)
-	cur := clone(s)
+	cur := clone(f.s)
 	cur.Expect, cur.Description, cur.Rules = nil, "", nil
 	cur.Name = "counterexample-" + string(j.p.Rule)
 	tidy(cur)
+	if !still(clone(cur)) {
+		// Tidied, the scenario no longer fails this way (a flaky engine,
+		// or a name the engine reads): report it as it was drawn.
+		return f.s
+	}
 	for {
 		next := false
 		for _, cand := range steps(cur) {
-			if time.Now().After(deadline) {
+			if time.Now().After(deadline) || j.ctx.Err() != nil {
 				return cur
 			}
 			if still(cand) {

@@ -3,28 +3,60 @@ package properties
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
 )
 
-func statusView(st model.State) any {
-	var out []string
-	for _, p := range st.Battlefield {
-		out = append(out, fmt.Sprintf("%s%+v", p.ID, p.Status))
-	}
-	slices.Sort(out)
-	return strings.Join(out, " ")
+// statusChanges reports whether some step of the rules' trace changes the
+// status of a permanent that stays on the battlefield.
+func statusChanges(rules *model.Trace) bool {
+	return anyStep(rules, func(i int) bool {
+		prev := stateAt(rules, i)
+		return slices.ContainsFunc(rules.Steps[i].State.Battlefield, func(q model.Permanent) bool {
+			p := prev.Permanent(q.ID)
+			return p != nil && p.Status != q.Status
+		})
+	})
 }
 
 // P110_5: every permanent has a value in each of the four status categories.
 var P110_5 = &Property{
-	Rule:         "110.5",
-	Gen:          genStatus,
-	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(len(s.Actions) > 1, "several-actions") },
-	Cover:        map[string]float64{"several-actions": 0.15},
-	Check:        func(c *Case) error { return sameAsReference(c, "the permanents' status", statusView) },
+	Rule: "110.5",
+	Uncheckable: "the trace format gives every permanent one value in each of the four status categories, so no trace can lack one; " +
+		"what the values must be is judged by the rules that change or keep them (110.5b, 110.5c, 110.5d, 702.26, 708, 710.4, 730.2e-g), " +
+		"and a status that departs from the rules where none of them speaks fails the case it shows in",
+}
+
+// tokenCopies calls f for each step of the rules' trace that creates a
+// token copy of a permanent, with the original as it was and the copy.
+func tokenCopies(c *Case, f func(i int, orig, copy *model.Permanent) error) error {
+	for i, a := range c.Scenario.Actions {
+		if a.Type != model.TokenCopy {
+			continue
+		}
+		orig := stateAt(c.Reference, i).Permanent(a.Object)
+		cp := c.Reference.Steps[i].State.Permanent(model.EnteredID(a.Token, i))
+		if orig == nil || cp == nil || !agreesAt(c, i, a.Object) {
+			continue
+		}
+		if err := f(i, orig, cp); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// enteredWith fails unless the engine's state after step i has permanent
+// r of the rules' state, made the same, with the rules' status.
+func enteredWith(c *Case, i int, r *model.Permanent, why string) error {
+	e, err := madeAs(c, i, r.ID, "it enters the battlefield")
+	if err != nil {
+		return err
+	}
+	if e.Status != r.Status {
+		return problem("%s, %s entered with status %+v: %s, %+v here", after(c, i), e.ID, e.Status, why, r.Status)
+	}
+	return nil
 }
 
 // P110_5a: status is not a characteristic, so a copy does not take it.
@@ -32,22 +64,20 @@ var P110_5a = &Property{
 	Rule:  "110.5a",
 	Needs: []model.Feature{model.FeatureCopy},
 	Gen:   genCopy,
-	Classify: func(s *model.Scenario) []string {
-		return label(slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return p.Status.Tapped || p.Status.Flipped }), "copy-of-tapped-or-flipped")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = tokenCopies(c, func(i int, orig, cp *model.Permanent) error {
+			out = append(out, label(orig.Status.Tapped || orig.Status.Flipped, "copy-of-tapped-or-flipped")...)
+			return nil
+		})
+		return out
 	},
 	Cover: map[string]float64{"copy-of-tapped-or-flipped": 0.2},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TokenCopy) {
-			a := action(c, i)
-			q := c.Trace.Steps[i].State.Permanent(model.EnteredID(a.Token, c.Trace.Steps[i].Action))
-			if q == nil {
-				continue
-			}
-			if q.Status.Tapped || q.Status.Flipped {
-				return problem("after action %d, token copy %s entered with status %+v: status is not a characteristic and is not copied", c.Trace.Steps[i].Action, q.ID, q.Status)
-			}
-		}
-		return nil
+		return tokenCopies(c, func(i int, orig, cp *model.Permanent) error {
+			return enteredWith(c, i, cp, "status is not a characteristic and is not copied")
+		})
 	},
 }
 
@@ -55,20 +85,15 @@ var P110_5a = &Property{
 var P110_5b = &Property{
 	Rule: "110.5b",
 	Gen:  genCopy,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.TokenCopy, model.Cast, model.Manifest), "enters")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool { return len(enters(rules, i)) > 0 }), "enters")
 	},
 	Cover: map[string]float64{"enters": 0.3},
 	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			prev := before(c.Trace, i)
-			for _, q := range c.Trace.Steps[i].State.Battlefield {
-				if prev.Permanent(q.ID) != nil {
-					continue
-				}
-				want := model.Status{FaceDown: q.Components[0].FaceDown && q.Components[0].FaceDownBy != model.ByEffect}
-				if q.Status != want {
-					return problem("after action %d, %s entered with status %+v: a permanent enters untapped, unflipped, face up (unless put there face down) and phased in", c.Trace.Steps[i].Action, q.ID, q.Status)
+		for i := range c.Reference.Steps {
+			for _, r := range enters(c.Reference, i) {
+				if err := enteredWith(c, i, r, "a permanent enters untapped, unflipped, face up (unless put there face down) and phased in"); err != nil {
+					return err
 				}
 			}
 		}
@@ -76,52 +101,53 @@ var P110_5b = &Property{
 	},
 }
 
-// changes lists the status categories an action may change, for the
-// permanent it names.
-func changes(a model.Action) (string, []string) {
-	switch a.Type {
-	case model.Tap, model.Untap:
-		return string(a.Object), []string{"tapped"}
-	case model.Flip:
-		return string(a.Object), []string{"flipped"}
-	case model.TurnFaceDown, model.TurnFaceUp:
-		return string(a.Object), []string{"face_down"}
-	case model.PhaseOut, model.PhaseIn:
-		return "*", []string{"phased_out"}
-	case model.Resolve, model.Merge:
-		return "*", []string{"face_down"}
-	case model.NextTurn:
-		return "*", []string{"tapped", "phased_out"}
-	}
-	return "", nil
+// statusNames lists a status's categories with their values.
+func statusCategories(st model.Status) []struct {
+	name string
+	on   bool
+} {
+	return []struct {
+		name string
+		on   bool
+	}{{"tapped", st.Tapped}, {"flipped", st.Flipped}, {"face_down", st.FaceDown}, {"phased_out", st.PhasedOut}}
 }
 
 // P110_5c: a permanent keeps its status until something changes it.
 var P110_5c = &Property{
 	Rule: "110.5c",
 	Gen:  genStatus,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.Resolve, model.Merge, model.BecomeCopy), "merge-or-copy")
-	},
-	Cover: map[string]float64{"merge-or-copy": 0.1},
-	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			a := action(c, i)
-			who, may := changes(a)
-			prev := before(c.Trace, i)
-			for _, q := range c.Trace.Steps[i].State.Battlefield {
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		var out []string
+		for i, a := range s.Actions {
+			prev := stateAt(rules, i)
+			for _, q := range rules.Steps[i].State.Battlefield {
 				p := prev.Permanent(q.ID)
-				if p == nil {
+				if p != nil && p.Status != (model.Status{}) && (makeup(p) != makeup(&q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
+					out = append(out, "status-kept-through-merge-or-copy")
+				}
+			}
+		}
+		return out
+	},
+	Cover: map[string]float64{"status-kept-through-merge-or-copy": 0.02},
+	Check: func(c *Case) error {
+		for i := range c.Reference.Steps {
+			rPrev, rNext := stateAt(c.Reference, i), &c.Reference.Steps[i].State
+			ePrev, eNext := stateAt(c.Trace, i), &c.Trace.Steps[i].State
+			for _, rq := range rNext.Battlefield {
+				rp := rPrev.Permanent(rq.ID)
+				if rp == nil || !agreesAt(c, i, rq.ID) || !agreesAt(c, i+1, rq.ID) {
 					continue
 				}
-				free := who == "*" || who == string(q.ID)
-				for _, cat := range []struct {
-					name    string
-					was, is bool
-				}{{"tapped", p.Status.Tapped, q.Status.Tapped}, {"flipped", p.Status.Flipped, q.Status.Flipped},
-					{"face_down", p.Status.FaceDown, q.Status.FaceDown}, {"phased_out", p.Status.PhasedOut, q.Status.PhasedOut}} {
-					if cat.was != cat.is && !(free && slices.Contains(may, cat.name)) {
-						return problem("after action %d (%s), %s's %s status went from %t to %t: a permanent keeps its status until something changes it", c.Trace.Steps[i].Action, a.Type, q.ID, cat.name, cat.was, cat.is)
+				if aims(c.Scenario.Actions[i], rq.ID) {
+					continue // the rule of that action judges it
+				}
+				ep, eq := ePrev.Permanent(rq.ID), eNext.Permanent(rq.ID)
+				was, rule, is := statusCategories(ep.Status), statusCategories(rq.Status), statusCategories(eq.Status)
+				for k := range was {
+					kept := statusCategories(rp.Status)[k].on == rule[k].on
+					if kept && was[k].on != is[k].on {
+						return problem("%s, %s's %s status went from %t to %t: the rules change nothing there, and a permanent keeps its status until something changes it", after(c, i), eq.ID, was[k].name, was[k].on, is[k].on)
 					}
 				}
 			}
@@ -130,9 +156,67 @@ var P110_5c = &Property{
 	},
 }
 
-// P110_5d: only permanents have status.
+// aims reports whether action a is one that sets or tries to set the
+// status of permanent id (tap, untap, flip, turn face down or up, phase):
+// what it does to that status is the rule of that action's to judge.
+func aims(a model.Action, id model.ObjectID) bool {
+	switch a.Type {
+	case model.Tap, model.Untap, model.Flip, model.TurnFaceDown, model.TurnFaceUp, model.PhaseOut, model.PhaseIn:
+		return a.Object == id
+	}
+	return false
+}
+
+// returns calls f for each permanent a step of the rules' trace returns
+// to the battlefield from cards of a permanent that left it with a status
+// other than the one permanents enter with.
+func returns(c *Case, sel func(gone *model.Permanent) bool, f func(i int, gone, r *model.Permanent) error) error {
+	for i, a := range c.Scenario.Actions {
+		if a.Type != model.Return {
+			continue
+		}
+		gone := departed(c.Reference, i, a.Object)
+		if gone == nil || !sel(gone) {
+			continue
+		}
+		for _, r := range enters(c.Reference, i) {
+			if !slices.ContainsFunc(r.Components, func(comp model.Component) bool { return slices.Contains(ids(gone), comp.Object) }) {
+				continue
+			}
+			if !sameWhereabouts(stateAt(c.Trace, i), stateAt(c.Reference, i), ids(r)) {
+				continue
+			}
+			if err := f(i, gone, r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func hadStatus(p *model.Permanent) bool {
+	return p.Status.Tapped || p.Status.Flipped || p.Status.FaceDown
+}
+
+// P110_5d: only permanents have status: a card that left the battlefield
+// has none, and comes back with the status a permanent enters with.
 var P110_5d = &Property{
-	Rule: "110.5d",
-	Uncheckable: "the trace format gives a status only to permanents, so no engine can report one for a card " +
-		"off the battlefield; that a card that left forgets its status is checked by 110.5b on its return",
+	Rule:  "110.5d",
+	Needs: []model.Feature{model.FeatureLinked},
+	Gen:   genReturn,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		n := 0
+		_ = returns(c, hadStatus, func(int, *model.Permanent, *model.Permanent) error { n++; return nil })
+		return label(n > 0, "returns-after-status")
+	},
+	Cover: map[string]float64{"returns-after-status": 0.1},
+	Check: func(c *Case) error {
+		return returns(c, hadStatus, func(i int, gone, r *model.Permanent) error {
+			if c.Trace.Steps[i].State.Permanent(r.ID) == nil {
+				return nil // not found at all: 730.3c's and 712.21c's to judge
+			}
+			return enteredWith(c, i, r, fmt.Sprintf("a card off the battlefield has no status, so what was %s %+v returns as a new permanent", gone.ID, gone.Status))
+		})
+	},
 }

@@ -3,7 +3,6 @@ package properties
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -15,159 +14,185 @@ var P702_140a = &Property{
 		"so no trace can show an engine accepting an illegal target; engines are judged on what happens once the spell is cast",
 }
 
-func illegalTarget(s *model.Scenario) bool {
-	for i, a := range s.Actions {
-		if a.Type == model.CastMutate && i+1 < len(s.Actions) && s.Actions[i+1].Type != model.Resolve {
-			return true
+// mutatingResolve returns the mutating spell that step i of the rules'
+// trace resolves and its target, or "" when the step resolves none.
+func mutatingResolve(c *Case, i int) (card, target model.ObjectID) {
+	if !actionIs(c, i, model.Resolve) {
+		return "", ""
+	}
+	st := stateAt(c.Reference, i)
+	if n := len(st.Stack); n > 0 && st.Stack[n-1].Target != "" {
+		return st.Stack[n-1].Object, st.Stack[n-1].Target
+	}
+	return "", ""
+}
+
+// illegalResolves calls f for each step of the rules' trace in which a
+// mutating spell resolves with an illegal target and enters on its own,
+// when the engine's target was as the rules' (made the same, phased the
+// same way) before the step.
+func illegalResolves(c *Case, f func(i int, card, target model.ObjectID) error) error {
+	for i := range c.Reference.Steps {
+		card, target := mutatingResolve(c, i)
+		if card == "" || c.Reference.Steps[i].State.Permanent(model.EnteredID(card, i)) == nil || !agreesAt(c, i, target) {
+			continue
+		}
+		e, r := stateAt(c.Trace, i).Permanent(target), stateAt(c.Reference, i).Permanent(target)
+		if e != nil && r != nil && e.Status.PhasedOut != r.Status.PhasedOut {
+			continue
+		}
+		if err := f(i, card, target); err != nil {
+			return err
 		}
 	}
-	return false
+	return nil
+}
+
+// enteredAlone fails unless, after step i, card is a permanent of its own
+// and not part of target.
+func enteredAlone(c *Case, i int, card, target model.ObjectID, why string) error {
+	next := &c.Trace.Steps[i].State
+	if q := next.Permanent(target); q != nil && slices.Contains(ids(q), card) {
+		return problem("%s, %s merged with %s: %s", after(c, i), card, target, why)
+	}
+	id := model.EnteredID(card, i)
+	if q := next.Permanent(id); q == nil || !slices.Equal(ids(q), []model.ObjectID{card}) {
+		return problem("%s, %s is not on the battlefield as permanent %s of its own (it is in %s): %s", after(c, i), card, id, whereabouts(next, []model.ObjectID{card}), why)
+	}
+	return nil
 }
 
 // P702_140b: a mutating spell whose target is illegal enters on its own.
 var P702_140b = &Property{
-	Rule:         "702.140b",
-	Needs:        []model.Feature{model.FeatureMutate},
-	Gen:          genIllegal,
-	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(illegalTarget(s), "illegal-target") },
-	Cover:        map[string]float64{"illegal-target": 0.5},
+	Rule:  "702.140b",
+	Needs: []model.Feature{model.FeatureMutate},
+	Gen:   genIllegal,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		n := 0
+		_ = illegalResolves(c, func(int, model.ObjectID, model.ObjectID) error { n++; return nil })
+		return label(n > 0, "illegal-target")
+	},
+	Cover: map[string]float64{"illegal-target": 0.3},
 	Check: func(c *Case) error {
-		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
-			return err
-		}
-		return sameAsReference(c, "the graveyards", zonesView(model.Graveyard))
+		return illegalResolves(c, func(i int, card, target model.ObjectID) error {
+			return enteredAlone(c, i, card, target, "its target is illegal, so it resolves as a creature spell and enters the battlefield on its own")
+		})
 	},
 }
 
-// P702_140c: the spell goes on top or underneath as its controller chose.
+// mutations calls f for each step of the rules' trace in which a mutating
+// spell merges with its target, when the engine had the target made as
+// the rules did before the step.
+func mutations(c *Case, f func(i int, card, target model.ObjectID) error) error {
+	return eachMerge(c, func(i int, card, target model.ObjectID) error {
+		if !actionIs(c, i, model.Resolve) {
+			return nil
+		}
+		return f(i, card, target)
+	})
+}
+
+// P702_140c: the spell goes on top or underneath as its controller chose,
+// and the result is a mutated permanent.
 var P702_140c = &Property{
 	Rule:  "702.140c",
 	Needs: []model.Feature{model.FeatureMutate},
 	Gen:   genMutate,
-	Classify: func(s *model.Scenario) []string {
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
-		for _, a := range s.Actions {
-			if a.Type == model.Resolve && a.Choices.Position != "" {
-				out = append(out, string(a.Choices.Position))
-			}
-		}
+		_ = mutations(c, func(i int, card, target model.ObjectID) error {
+			out = append(out, string(s.Actions[i].Choices.Position))
+			return nil
+		})
 		return out
 	},
 	Cover: map[string]float64{"top": 0.03, "bottom": 0.03},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Resolve) {
-			a := action(c, i)
-			card, target := merging(c, i)
-			q := c.Trace.Steps[i].State.Permanent(target)
-			if card == "" || q == nil || a.Choices.Position == "" {
-				continue
+		err := mutations(c, func(i int, card, target model.ObjectID) error {
+			q := didMerge(c, i, card, target)
+			if q == nil {
+				return nil
 			}
-			at := slices.Index(ids(q), card)
-			if at < 0 {
-				continue
-			}
+			pos := c.Scenario.Actions[i].Choices.Position
 			want := 0
-			if a.Choices.Position == model.Bottom {
+			if pos == model.Bottom {
 				want = len(q.Components) - 1
 			}
-			if at != want {
-				return problem("after action %d, %s is component %d of %v, but its controller chose to put it on the %s", c.Trace.Steps[i].Action, card, at, ids(q), a.Choices.Position)
+			if got := slices.Index(ids(q), card); got != want {
+				return problem("%s, %s is component %d of %v, but its controller chose to put it on the %s", after(c, i), card, got, ids(q), pos)
 			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		return nil
+		return counterparts(c, func(r *model.Permanent) bool { return r.Mutated }, func(k int, r, e *model.Permanent) error {
+			if !e.Mutated {
+				return problem("%s, %s of components %v does not report mutated: a mutating spell merged with it, so it is a mutated permanent", at(c, k), e.ID, ids(e))
+			}
+			return nil
+		})
 	},
-}
-
-// mutateTriggers lists, per step, the "mutates" triggers.
-func mutateTriggers(t *model.Trace) []string {
-	var out []string
-	for _, st := range t.Steps {
-		var srcs []string
-		for _, e := range st.Events {
-			if e.Kind == model.Trigger && e.Observer == model.Mutates {
-				srcs = append(srcs, fmt.Sprintf("%s/%s", e.Object, e.Source))
-			}
-		}
-		slices.Sort(srcs)
-		out = append(out, strings.Join(srcs, " "))
-	}
-	return out
-}
-
-func mutatesOntoMutator(s *model.Scenario) bool {
-	for _, a := range s.Actions {
-		if a.Type != model.CastMutate {
-			continue
-		}
-		for _, p := range s.Start.Battlefield {
-			if p.ID != a.Target {
-				continue
-			}
-			for _, comp := range p.Components {
-				if d := defOf(s, comp.Object); d != nil && !comp.FaceDown && d.Front.HasAbility(model.OnMutate) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // P702_140d: each "whenever this creature mutates" ability triggers.
 var P702_140d = &Property{
 	Rule:         "702.140d",
 	Needs:        []model.Feature{model.FeatureMutate},
+	Observes:     []model.Observer{model.Mutates},
 	Gen:          genMutateOnto,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(mutatesOntoMutator(s), "onto-a-mutator") },
-	Cover:        map[string]float64{"onto-a-mutator": 0.1},
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool { return len(triggered(rules.Steps[i], model.Mutates, "")) > 1 }), "onto-a-mutator")
+	},
+	Cover: map[string]float64{"onto-a-mutator": 0.1},
 	Check: func(c *Case) error {
-		got, want := mutateTriggers(c.Trace), mutateTriggers(c.Reference)
-		for i := range min(len(got), len(want)) {
-			if got[i] != want[i] {
-				return problem("after action %d, \"whenever this creature mutates\" triggered for %q, but the rules trigger it for %q: every such ability of the mutated permanent triggers", c.Trace.Steps[i].Action, got[i], want[i])
+		return mutations(c, func(i int, card, target model.ObjectID) error {
+			if didMerge(c, i, card, target) == nil {
+				return nil
 			}
-		}
-		return nil
+			return sameTriggers(c, i, model.Mutates, "", fmt.Sprintf("every \"whenever this creature mutates\" ability of the mutated %s triggers", target))
+		})
 	},
 }
 
 // P702_140e: a mutated permanent has every component's abilities.
 var P702_140e = &Property{
-	Rule:  "702.140e",
-	Needs: []model.Feature{model.FeatureMutate},
-	Gen:   genStacks,
-	Classify: func(s *model.Scenario) []string {
-		return label(slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return p.Mutated && !p.Status.FaceDown }), "face-up-mutated")
+	Rule:         "702.140e",
+	Needs:        []model.Feature{model.FeatureMutate},
+	Differential: true,
+	Gen:          genStacks,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyState(rules, func(p *model.Permanent) bool { return p.Mutated && !p.Status.FaceDown }), "face-up-mutated")
 	},
 	Cover: map[string]float64{"face-up-mutated": 0.2},
 	Check: func(c *Case) error {
-		return eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if !p.Mutated || p.Status.FaceDown {
-				return nil
+		return counterparts(c, func(r *model.Permanent) bool { return r.Mutated && !r.Status.FaceDown }, func(k int, r, e *model.Permanent) error {
+			if physical(e) != physical(r) || r.Status.Flipped && slices.ContainsFunc(r.Components, func(comp model.Component) bool { return isFlipCard(c.Scenario, comp) }) {
+				return nil // made otherwise, or flipped with a flip card (730.2h): another rule's finding
 			}
-			d, err := derived(p)
+			d, err := derived(e)
 			if err != nil {
 				return err
 			}
-			for _, comp := range p.Components {
-				if comp.FaceDown {
-					continue
-				}
-				abilities, known := faceAbilities(c.Scenario, comp, p.Status.Flipped)
-				if !known || slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy }) {
-					continue
-				}
-				for _, ab := range abilities {
-					if !slices.Contains(d.Characteristics.Abilities, ab) {
-						return problem("%s, mutated permanent %s lacks %s, an ability of its component %s: it has every component's abilities", where, p.ID, ab, comp.Object)
-					}
-				}
+			got, want := abilitySet(d.Characteristics.Abilities), abilitySet(r.Derived.Characteristics.Abilities)
+			if got != want {
+				return problem("%s, mutated permanent %s of components %v has abilities %s, but the rules give %s: it has every ability of each component, and no others", at(c, k), e.ID, ids(e), got, want)
 			}
 			return nil
 		})
 	},
+}
+
+func abilitySet(abs []model.AbilityID) string {
+	out := make([]string, len(abs))
+	for i, a := range abs {
+		out[i] = string(a)
+	}
+	slices.Sort(out)
+	return fmt.Sprint(slices.Compact(out))
 }
 
 // P702_140f: effects referring to the mutating spell refer to the merged permanent.

@@ -1,90 +1,131 @@
 package properties
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
 )
 
 // P708_2a: a face-down permanent is a 2/2 creature with no name, text,
-// subtypes or mana cost.
+// subtypes or mana cost (with the abilities its way of being face down
+// gives, such as ward 2 for disguise and cloak).
 var P708_2a = &Property{
-	Rule:  "708.2a",
-	Needs: []model.Feature{model.FeatureFaceDown},
-	Gen:   genFaceDownStatus,
-	Classify: func(s *model.Scenario) []string {
-		return label(slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return p.Status.FaceDown }), "face-down")
+	Rule:         "708.2a",
+	Needs:        []model.Feature{model.FeatureFaceDown},
+	Gen:          genFaceDownStatus,
+	Differential: true,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		out := label(anyState(rules, func(p *model.Permanent) bool { return p.Status.FaceDown && len(p.Components) > 1 }), "face-down-merged")
+		return append(out, label(anyState(rules, func(p *model.Permanent) bool {
+			return p.Status.FaceDown && (len(p.Counters) > 0 || len(p.Effects) > 0)
+		}), "face-down-with-counters-or-effects")...)
 	},
-	Cover: map[string]float64{"face-down": 0.5},
+	Cover: map[string]float64{"face-down-merged": 0.2, "face-down-with-counters-or-effects": 0.1},
 	Check: func(c *Case) error {
-		return eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if !p.Status.FaceDown {
-				return nil
-			}
-			d, err := derived(p)
-			if err != nil {
-				return err
-			}
-			ch := d.Characteristics
-			bonus := p.Counters["+1/+1"] - p.Counters["-1/-1"]
-			for _, e := range p.Effects {
-				if e.Kind == model.EffectPump {
-					bonus += e.Power
-				}
-			}
-			extra := slices.DeleteFunc(slices.Clone(ch.Abilities), func(a model.AbilityID) bool { return a == model.Ward2 })
-			switch {
-			case ch.Name != "" || ch.ManaValue != 0 || len(ch.Colors) > 0 || len(ch.Subtypes) > 0 || len(ch.Supertypes) > 0:
-				return problem("%s, face-down %s has name %q, mana value %d, colors %v, subtypes %v: a face-down permanent has none", where, p.ID, ch.Name, ch.ManaValue, ch.Colors, ch.Subtypes)
-			case fmt.Sprint(ch.Types) != "[creature]":
-				return problem("%s, face-down %s has types %v: it is a creature and nothing else", where, p.ID, ch.Types)
-			case len(extra) > 0:
-				return problem("%s, face-down %s has abilities %v: it has no text", where, p.ID, extra)
-			case ch.Power == nil || *ch.Power != 2+bonus:
-				return problem("%s, face-down %s has power %s: it is a 2/2 before counters and effects (+%d here)", where, p.ID, fmtInt(ch.Power), bonus)
-			}
-			return nil
-		})
+		return sameCharacteristics(c, "face-down permanent", func(*model.Permanent) bool { return true },
+			func(r *model.Permanent) bool { return r.Status.FaceDown })
 	},
+}
+
+// turnsDownAgain returns the face-down permanent step i of the rules'
+// trace tells to turn face down, if any.
+func turnsDownAgain(c *Case, i int) *model.Permanent {
+	if !actionIs(c, i, model.TurnFaceDown) {
+		return nil
+	}
+	p := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Object)
+	if p == nil || !p.Status.FaceDown {
+		return nil
+	}
+	return p
 }
 
 // P708_2b: a face-down permanent can't be turned face down.
 var P708_2b = &Property{
-	Rule:     "708.2b",
-	Needs:    []model.Feature{model.FeatureFaceDown},
-	Gen:      genFaceDownAgain,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.TurnFaceDown), "again") },
-	Cover:    map[string]float64{"again": 0.5},
+	Rule:  "708.2b",
+	Needs: []model.Feature{model.FeatureFaceDown},
+	Gen:   genFaceDownAgain,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			if p := turnsDownAgain(c, i); p != nil {
+				switch p.Components[0].FaceDownBy {
+				case model.ByMorph, model.ByDisguise:
+					out = append(out, "again-morph-or-disguise")
+				case model.ByManifest, model.ByCloak:
+					out = append(out, "again-manifest-or-cloak")
+				default:
+					out = append(out, "again-effect")
+				}
+			}
+		}
+		return out
+	},
+	Cover: map[string]float64{"again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TurnFaceDown) {
-			a, p, q := acted(c, i)
-			if p == nil || !p.Status.FaceDown {
+		for i := range c.Reference.Steps {
+			p := turnsDownAgain(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
 				continue
 			}
-			if !unchanged(p, q) {
-				return problem("after action %d, face-down %s changed when turned face down again: nothing happens", c.Trace.Steps[i].Action, a.Object)
+			if err := nothingHappens(c, i, p.ID, "a face-down permanent can't be turned face down, so nothing happens"); err != nil {
+				return err
 			}
 		}
 		return nil
 	},
 }
 
+// turnedUp returns the permanent that step i of the rules' trace turns
+// face up, as it was, if any.
+func turnedUp(c *Case, i int) *model.Permanent {
+	if !actionIs(c, i, model.TurnFaceUp) {
+		return nil
+	}
+	id := c.Scenario.Actions[i].Object
+	p, q := stateAt(c.Reference, i).Permanent(id), c.Reference.Steps[i].State.Permanent(id)
+	if p == nil || q == nil || !p.Status.FaceDown || q.Status.FaceDown {
+		return nil
+	}
+	return p
+}
+
 // P708_8: turning a permanent face up does not make it enter again.
 var P708_8 = &Property{
 	Rule:     "708.8",
 	Needs:    []model.Feature{model.FeatureFaceDown},
+	Observes: []model.Observer{model.CreatureEnters, model.TurnedFaceUp},
 	Gen:      genFaceUp,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.TurnFaceUp), "turned-up") },
-	Cover:    map[string]float64{"turned-up": 0.5},
-	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TurnFaceUp) {
-			a := action(c, i)
-			if n := triggers(c.Trace.Steps[i], model.CreatureEnters, ""); n > 0 {
-				return problem("after action %d, %s was turned face up and \"whenever a creature enters\" triggered: it has already entered", c.Trace.Steps[i].Action, a.Object)
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i, a := range s.Actions {
+			if turnedUp(c, i) != nil {
+				out = append(out, map[bool]string{true: "by-effect", false: "by-special-action"}[a.Method == "" || a.Method == model.ByEffect])
 			}
-			if before(c.Trace, i).Permanent(a.Object) != nil && c.Trace.Steps[i].State.Permanent(a.Object) == nil {
-				return problem("after action %d, %s is gone: turning it face up does not make a new object", c.Trace.Steps[i].Action, a.Object)
+		}
+		return out
+	},
+	Cover: map[string]float64{"by-effect": 0.2, "by-special-action": 0.01},
+	Check: func(c *Case) error {
+		for i := range c.Reference.Steps {
+			p := turnedUp(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
+				continue
+			}
+			q, err := madeAs(c, i, p.ID, "turning it face up does not make a new object")
+			if err != nil {
+				return err
+			}
+			if q.Status.FaceDown {
+				return problem("%s, %s is still face down: the rules turn it face up", after(c, i), q.ID)
+			}
+			if err := sameTriggers(c, i, model.CreatureEnters, "", "a permanent turned face up has already entered the battlefield"); err != nil {
+				return err
+			}
+			if err := sameTriggers(c, i, model.TurnedFaceUp, "", "it was turned face up, once"); err != nil {
+				return err
 			}
 		}
 		return nil
@@ -93,31 +134,38 @@ var P708_8 = &Property{
 
 // P708_9: face-down components leaving the battlefield are revealed.
 var P708_9 = &Property{
-	Rule:  "708.9",
-	Needs: []model.Feature{model.FeatureFaceDown},
-	Gen:   genFaceDownLeaves,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.Move) && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool {
-			return slices.ContainsFunc(p.Components, func(c model.Component) bool { return c.FaceDown })
+	Rule:   "708.9",
+	Needs:  []model.Feature{model.FeatureFaceDown},
+	Events: true,
+	Gen:    genFaceDownLeaves,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool {
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {
+				return slices.ContainsFunc(p.Components, func(comp model.Component) bool { return comp.FaceDown && !isToken(s, comp.Object) })
+			})
 		}), "face-down-leaves")
 	},
 	Cover: map[string]float64{"face-down-leaves": 0.3},
 	Check: func(c *Case) error {
-		return leaving(c, func(i int, p *model.Permanent) error {
-			shown := map[model.ObjectID]bool{}
-			for _, e := range events(c.Trace.Steps[i], model.Reveal) {
-				for _, id := range e.Revealed {
-					shown[id] = true
-				}
-			}
-			for _, comp := range p.Components {
-				if comp.FaceDown && !shown[comp.Object] {
-					return problem("after action %d, face-down component %s of %s left the battlefield unrevealed: its owner reveals it", c.Trace.Steps[i].Action, comp.Object, p.ID)
-				}
-			}
-			return nil
+		return eachLeaving(c, func(p *model.Permanent) bool {
+			return slices.ContainsFunc(p.Components, func(comp model.Component) bool { return comp.FaceDown })
+		}, func(i int, p *model.Permanent) error {
+			return sameReveals(c, i, "a face-down component that leaves the battlefield is revealed by its owner")
 		})
 	},
+}
+
+// transformsFaceDown returns the face-down double-faced permanent (not
+// merged) that step i tells to transform, convert or turn face up.
+func transformsFaceDown(c *Case, i int) *model.Permanent {
+	if !actionIs(c, i, model.Transform, model.Convert, model.TurnFaceUp) {
+		return nil
+	}
+	p := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Object)
+	if p == nil || !p.Status.FaceDown || len(p.Components) != 1 || !hasDFC(c.Scenario, p) {
+		return nil
+	}
+	return p
 }
 
 // P712_15a: a face-down double-faced permanent can't transform, and turns
@@ -126,25 +174,36 @@ var P712_15a = &Property{
 	Rule:  "712.15a",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Gen:   genFaceDownDFC,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.Transform, model.Convert), "told-to-transform")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			if transformsFaceDown(c, i) != nil {
+				out = append(out, map[bool]string{true: "told-to-turn-up", false: "told-to-transform"}[actionIs(c, i, model.TurnFaceUp)])
+			}
+		}
+		return out
 	},
-	Cover: map[string]float64{"told-to-transform": 0.3},
+	Cover: map[string]float64{"told-to-transform": 0.3, "told-to-turn-up": 0.1},
 	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			a, p, q := acted(c, i)
-			if p == nil || q == nil || !p.Status.FaceDown || merged(p) {
+		for i := range c.Reference.Steps {
+			p := transformsFaceDown(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
 				continue
 			}
-			switch a.Type {
-			case model.Transform, model.Convert:
-				if fmt.Sprint(q.Components) != fmt.Sprint(p.Components) {
-					return problem("after action %d (%s), face-down %s turned over: a face-down double-faced permanent can't transform or convert", c.Trace.Steps[i].Action, a.Type, a.Object)
+			if !actionIs(c, i, model.TurnFaceUp) {
+				if err := nothingHappens(c, i, p.ID, "a face-down double-faced permanent can't transform or convert"); err != nil {
+					return err
 				}
-			case model.TurnFaceUp:
-				if !q.Status.FaceDown && q.Components[0].Face == model.Back {
-					return problem("after action %d, %s was turned face up with its back face up: it turns face up with its front face up", c.Trace.Steps[i].Action, a.Object)
-				}
+				continue
+			}
+			q, err := madeAs(c, i, p.ID, "turning it face up")
+			if err != nil {
+				return err
+			}
+			r := c.Reference.Steps[i].State.Permanent(p.ID)
+			if componentsView(q) != componentsView(r) {
+				return problem("%s, %s was turned face up as %s: it turns face up with its front face up, %s", after(c, i), q.ID, componentsView(q), componentsView(r))
 			}
 		}
 		return nil

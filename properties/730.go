@@ -8,34 +8,62 @@ import (
 	"github.com/mergecheck/mergecheck/model"
 )
 
-// grew returns the permanents present before and after step i that gained
-// components during it: the permanents something merged with.
-func grew(c *Case, i int) [][2]*model.Permanent {
-	var out [][2]*model.Permanent
-	prev, next := before(c.Trace, i), &c.Trace.Steps[i].State
-	for k := range next.Battlefield {
-		q := &next.Battlefield[k]
-		if p := prev.Permanent(q.ID); p != nil && len(q.Components) > len(p.Components) {
-			out = append(out, [2]*model.Permanent{p, q})
+// eachMerge calls f for every step of the rules' trace that merges a card
+// into a permanent the engine had made as the rules did before the step.
+func eachMerge(c *Case, f func(i int, card, target model.ObjectID) error) error {
+	for _, i := range merges(c) {
+		card, target := mergeStep(c, i)
+		if !agreesAt(c, i, target) {
+			continue
+		}
+		if err := f(i, card, target); err != nil {
+			return err
 		}
 	}
-	return out
+	return nil
 }
 
-// merging returns the card a merge or mutate-resolve step merges and the
-// permanent it targets, or "" if the step merges nothing.
-func merging(c *Case, i int) (card, target model.ObjectID) {
-	a := action(c, i)
-	switch a.Type {
-	case model.Merge:
-		return a.Object, a.Target
-	case model.Resolve:
-		st := before(c.Trace, i)
-		if n := len(st.Stack); n > 0 && st.Stack[n-1].Target != "" {
-			return st.Stack[n-1].Object, st.Stack[n-1].Target
+// holderOf returns the permanent of st that has object id as a component.
+func holderOf(st *model.State, id model.ObjectID) *model.Permanent {
+	for k := range st.Battlefield {
+		if slices.Contains(ids(&st.Battlefield[k]), id) {
+			return &st.Battlefield[k]
 		}
 	}
-	return "", ""
+	return nil
+}
+
+// didMerge returns the engine's permanent target after step i when it
+// holds card: the merge happened, and a rule about what merging does can
+// be judged there. Whether it happened at all is 730.2's and 730.2c's to
+// judge; a case where it did not is theirs.
+func didMerge(c *Case, i int, card, target model.ObjectID) *model.Permanent {
+	q := c.Trace.Steps[i].State.Permanent(target)
+	if q == nil || !slices.Contains(ids(q), card) {
+		return nil
+	}
+	return q
+}
+
+// mergedInto fails unless, after step i, the engine's permanent target
+// holds card: the merge the rules make there happened.
+func mergedInto(c *Case, i int, card, target model.ObjectID) (*model.Permanent, error) {
+	next := &c.Trace.Steps[i].State
+	q := next.Permanent(target)
+	if q != nil && slices.Contains(ids(q), card) {
+		return q, nil
+	}
+	if h := holderOf(next, card); h != nil {
+		return nil, problem("%s, %s merged into permanent %s, not into %s: a merged permanent is the permanent it merged with, the same object with the same id", after(c, i), card, h.ID, target)
+	}
+	return nil, problem("%s, %s did not merge with %s (the engine's %s is %v): the rules merge it there", after(c, i), card, target, target, idsOrGone(q))
+}
+
+func idsOrGone(p *model.Permanent) any {
+	if p == nil {
+		return "gone"
+	}
+	return ids(p)
 }
 
 // P730_2: merging keeps one permanent, the object going on top or under.
@@ -43,57 +71,104 @@ var P730_2 = &Property{
 	Rule:  "730.2",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureMutate},
 	Gen:   genMutate,
-	Classify: func(s *model.Scenario) []string {
-		return append(label(has(s, model.CastMutate), "mutate"), label(has(s, model.Merge), "bare-merge")...)
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for _, i := range merges(c) {
+			out = append(out, label(actionIs(c, i, model.Resolve), "mutate")...)
+			out = append(out, label(actionIs(c, i, model.Merge), "bare-merge")...)
+		}
+		return out
 	},
 	Cover: map[string]float64{"mutate": 0.1, "bare-merge": 0.05},
 	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			card, target := merging(c, i)
-			if card == "" {
-				continue
+		err := eachMerge(c, func(i int, card, target model.ObjectID) error {
+			q, err := mergedInto(c, i, card, target)
+			if err != nil {
+				return err
 			}
-			prev, next := before(c.Trace, i), &c.Trace.Steps[i].State
-			var holder *model.Permanent
-			for k := range next.Battlefield {
-				if slices.Contains(ids(&next.Battlefield[k]), card) {
-					holder = &next.Battlefield[k]
-				}
-			}
-			old := prev.Permanent(target)
-			if holder == nil || !legalTarget(c, i, old) {
-				continue // the target was illegal: the spell entered on its own
-			}
-			if holder.ID != target {
-				return problem("after action %d, %s merged into permanent %s, not into its target %s: a merged permanent is the permanent it merged with", c.Trace.Steps[i].Action, card, holder.ID, target)
-			}
-			if len(next.Battlefield) != len(prev.Battlefield) {
-				return problem("after action %d, the battlefield went from %d to %d permanents: merging makes no new permanent", c.Trace.Steps[i].Action, len(prev.Battlefield), len(next.Battlefield))
-			}
+			old := stateAt(c.Trace, i).Permanent(target)
 			top := append([]model.ObjectID{card}, ids(old)...)
 			bottom := append(ids(old), card)
-			if got := ids(holder); !slices.Equal(got, top) && !slices.Equal(got, bottom) {
-				return problem("after action %d, %s has components %v: %s must go on top of or under %v", c.Trace.Steps[i].Action, target, got, card, ids(old))
+			if got := ids(q); !slices.Equal(got, top) && !slices.Equal(got, bottom) {
+				return problem("%s, %s has components %v: %s goes on top of or under %v, never between", after(c, i), target, got, card, ids(old))
 			}
+			for _, p := range enters(c.Trace, i) {
+				if !slices.ContainsFunc(enters(c.Reference, i), func(r *model.Permanent) bool { return r.ID == p.ID }) {
+					return problem("%s, new permanent %s appeared as %s merged: merging makes no new permanent", after(c, i), p.ID, card)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		return nil
+		// The engine's own word for it: a merged permanent reports itself
+		// merged, and not melded.
+		return counterparts(c, func(r *model.Permanent) bool { return len(r.Components) > 1 }, func(k int, r, e *model.Permanent) error {
+			want := isMerged(c.Scenario, r)
+			if e.Derived == nil || e.Derived.Merged != want || want && e.Derived.Melded {
+				merged, melded := e.Derived != nil && e.Derived.Merged, e.Derived != nil && e.Derived.Melded
+				return problem("%s, %s of components %v reports merged=%t melded=%t: it is a merged permanent=%t (CR 730.2, 701.42a)", at(c, k), e.ID, ids(e), merged, melded, want)
+			}
+			return nil
+		})
 	},
 }
 
-// characteristics lists each permanent's characteristics other than
-// abilities, for comparison with the reference.
-func characteristics(st model.State) any {
-	var out []string
-	for _, p := range st.Battlefield {
-		if p.Derived == nil {
-			out = append(out, fmt.Sprintf("%s: none", p.ID))
-			continue
-		}
-		ch := p.Derived.Characteristics
-		out = append(out, fmt.Sprintf("%s: %q mv=%d colors=%v types=%v subtypes=%v supertypes=%v p/t=%s/%s",
-			p.ID, ch.Name, ch.ManaValue, ch.Colors, ch.Types, ch.Subtypes, ch.Supertypes, fmtInt(ch.Power), fmtInt(ch.Toughness)))
+// characteristics shows a permanent's characteristics, abilities left out
+// when abilities is false, for comparison with the rules'. Power and
+// toughness are shown without what the permanent's own counters and
+// pump effects add: a counter or effect lost or kept is the concern of
+// the rules about those (730.2c, 712.18), not of characteristics.
+func characteristics(p *model.Permanent, abilities bool) string {
+	if p.Derived == nil {
+		return "none"
 	}
-	return strings.Join(out, "; ")
+	ch := p.Derived.Characteristics
+	if !abilities {
+		ch.Abilities = nil
+	}
+	ch.Power, ch.Toughness = basePT(p)
+	return charsView(ch)
+}
+
+// basePT returns a permanent's power and toughness without what its own
+// counters and pump effects add.
+func basePT(p *model.Permanent) (power, toughness *int) {
+	if p.Derived == nil {
+		return nil, nil
+	}
+	ch := p.Derived.Characteristics
+	dp := p.Counters["+1/+1"] - p.Counters["-1/-1"]
+	dt := dp
+	for _, e := range p.Effects {
+		if e.Kind == model.EffectPump {
+			dp, dt = dp+e.Power, dt+e.Toughness
+		}
+	}
+	if ch.Power != nil {
+		v := *ch.Power - dp
+		power = &v
+	}
+	if ch.Toughness != nil {
+		v := *ch.Toughness - dt
+		toughness = &v
+	}
+	return power, toughness
+}
+
+// physical shows what a permanent physically is: its components in order,
+// each with its face and how it is face down, and whether it is flipped
+// or face down. Characteristics are judged only where the engine's
+// permanent is physically the rules': a permanent made otherwise is
+// another rule's finding.
+func physical(p *model.Permanent) string {
+	var how []string
+	for _, comp := range p.Components {
+		how = append(how, string(comp.FaceDownBy))
+	}
+	return fmt.Sprintf("%s by=%v flipped=%t face_down=%t", componentsView(p), how, p.Status.Flipped, p.Status.FaceDown)
 }
 
 func fmtInt(p *int) string {
@@ -103,35 +178,60 @@ func fmtInt(p *int) string {
 	return fmt.Sprint(*p)
 }
 
+// sameCharacteristics fails unless the engine's permanents that sel picks
+// in the rules' trace have the rules' characteristics (abilities too when
+// abilities is set), compared as sets where the format has sets.
+func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent) bool, sel func(r *model.Permanent) bool) error {
+	return counterparts(c, sel, func(k int, r, e *model.Permanent) error {
+		if physical(e) != physical(r) {
+			return nil
+		}
+		ab := abilities(r)
+		if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
+			return problemOf("characteristics: "+what, "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
+		}
+		return nil
+	})
+}
+
 // P730_2a: a merged permanent has the topmost component's characteristics.
 var P730_2a = &Property{
 	Rule:         "730.2a",
 	Needs:        []model.Feature{model.FeatureMerge},
 	Gen:          genStacks,
 	Differential: true,
-	Classify: func(s *model.Scenario) []string {
-		return label(slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }), "merged")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		out := label(anyState(rules, func(p *model.Permanent) bool { return isMerged(s, p) }), "merged")
+		return append(out, label(anyState(rules, func(p *model.Permanent) bool {
+			return isMerged(s, p) && isToken(s, p.Components[0].Object) != isToken(s, p.Components[1].Object)
+		}), "token-and-card")...)
 	},
-	Cover: map[string]float64{"merged": 0.3},
-	Check: func(c *Case) error { return sameAsReference(c, "the battlefield's characteristics", characteristics) },
+	Cover: map[string]float64{"merged": 0.3, "token-and-card": 0.05},
+	Check: func(c *Case) error {
+		// A mutated permanent's abilities are every component's (CR
+		// 702.140e, judged there); the rest is the topmost component's.
+		return sameCharacteristics(c, "merged permanent", func(r *model.Permanent) bool { return !r.Mutated },
+			func(r *model.Permanent) bool {
+				return isMerged(c.Scenario, r) && !r.Status.FaceDown && !flippedMergedFlip(c.Scenario, r)
+			})
+	},
 }
 
 // P730_2b: merging is not entering the battlefield.
 var P730_2b = &Property{
 	Rule:     "730.2b",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
+	Observes: []model.Observer{model.CreatureEnters},
 	Gen:      genMutate,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.Resolve, model.Merge), "merge") },
+	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			for _, pq := range grew(c, i) {
-				if n := triggers(c.Trace.Steps[i], model.CreatureEnters, pq[1].ID); n > 0 {
-					return problem("after action %d, %s gained a component and \"whenever a creature enters\" triggered %d times for it: merging is not entering the battlefield", c.Trace.Steps[i].Action, pq[1].ID, n)
-				}
+		return eachMerge(c, func(i int, card, target model.ObjectID) error {
+			if didMerge(c, i, card, target) == nil {
+				return nil
 			}
-		}
-		return nil
+			return sameTriggers(c, i, model.CreatureEnters, "", fmt.Sprintf("%s merging with %s is not entering the battlefield", card, target))
+		})
 	},
 }
 
@@ -140,26 +240,32 @@ var P730_2c = &Property{
 	Rule:     "730.2c",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
 	Gen:      genMutate,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.Resolve, model.Merge), "merge") },
+	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			for _, pq := range grew(c, i) {
-				p, q := pq[0], pq[1]
-				at := fmt.Sprintf("after action %d, merged permanent %s", c.Trace.Steps[i].Action, q.ID)
-				switch {
-				case p.Controller != q.Controller:
-					return problem("%s changed controller from %s to %s: it is the same object", at, p.Controller, q.Controller)
-				case fmt.Sprint(p.Counters) != fmt.Sprint(q.Counters):
-					return problem("%s has counters %v, had %v: it is the same object and keeps them", at, q.Counters, p.Counters)
-				case fmt.Sprint(p.Effects) != fmt.Sprint(q.Effects):
-					return problem("%s is under effects %v, was under %v: effects that applied to it still do", at, q.Effects, p.Effects)
-				case p.ControlledSinceTurnStart != q.ControlledSinceTurnStart:
-					return problem("%s reports controlled_since_turn_start=%t, was %t: it hasn't just come under its controller's control", at, q.ControlledSinceTurnStart, p.ControlledSinceTurnStart)
+		return eachMerge(c, func(i int, card, target model.ObjectID) error {
+			q := c.Trace.Steps[i].State.Permanent(target)
+			if q == nil {
+				where := "is nowhere on the battlefield"
+				if h := holderOf(&c.Trace.Steps[i].State, card); h != nil {
+					where = "is part of permanent " + string(h.ID)
 				}
+				return problem("%s, %s is gone and %s %s: the merged permanent is no longer the same object, but merging keeps it one object with its id", after(c, i), target, card, where)
 			}
-		}
-		return nil
+			p := stateAt(c.Trace, i).Permanent(target)
+			at := fmt.Sprintf("%s, merged permanent %s", after(c, i), q.ID)
+			switch {
+			case p.Controller != q.Controller:
+				return problem("%s changed controller from %s to %s: it is the same object", at, p.Controller, q.Controller)
+			case countersView(p.Counters) != countersView(q.Counters):
+				return problem("%s has counters %s, had %s: it is the same object and keeps them", at, countersView(q.Counters), countersView(p.Counters))
+			case effectsView(p) != effectsView(q):
+				return problem("%s is under effects %s, was under %s: effects that applied to it still do", at, effectsView(q), effectsView(p))
+			case p.ControlledSinceTurnStart != q.ControlledSinceTurnStart:
+				return problem("%s reports controlled_since_turn_start=%t, was %t: it hasn't just come under its controller's control", at, q.ControlledSinceTurnStart, p.ControlledSinceTurnStart)
+			}
+			return nil
+		})
 	},
 }
 
@@ -168,31 +274,26 @@ var P730_2d = &Property{
 	Rule:  "730.2d",
 	Needs: []model.Feature{model.FeatureMerge},
 	Gen:   genTokens,
-	Classify: func(s *model.Scenario) []string {
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		var out []string
-		for _, p := range s.Start.Battlefield {
-			if len(p.Components) < 2 {
-				continue
-			}
-			top := isToken(s, p.Components[0].Object)
-			some := slices.ContainsFunc(p.Components[1:], func(c model.Component) bool { return isToken(s, c.Object) })
-			out = append(out, label(top, "token-on-top")...)
-			out = append(out, label(!top && some, "card-on-token")...)
+		withToken := func(p *model.Permanent) bool {
+			return isMerged(s, p) && slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(s, comp.Object) })
 		}
+		out = append(out, label(anyState(rules, func(p *model.Permanent) bool { return withToken(p) && isToken(s, p.Components[0].Object) }), "token-on-top")...)
+		out = append(out, label(anyState(rules, func(p *model.Permanent) bool { return withToken(p) && !isToken(s, p.Components[0].Object) }), "card-on-token")...)
 		return out
 	},
 	Cover: map[string]float64{"token-on-top": 0.1, "card-on-token": 0.1},
 	Check: func(c *Case) error {
-		return eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			d, err := derived(p)
+		return counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
+			d, err := derived(e)
 			if err != nil {
 				return err
 			}
-			top := p.Components[0].Object
-			want := isToken(c.Scenario, top)
-			if d.Token != want {
+			top := e.Components[0].Object
+			if want := isToken(c.Scenario, top); d.Token != want {
 				kind := map[bool]string{true: "a token", false: "a card"}[want]
-				return problem("%s, %s's topmost component %s is %s, but it reports token=%t", where, p.ID, top, kind, d.Token)
+				return problem("%s, %s's topmost component %s is %s, but it reports token=%t", at(c, k), e.ID, top, kind, d.Token)
 			}
 			return nil
 		})
@@ -202,32 +303,56 @@ var P730_2d = &Property{
 // P730_2e: the topmost component decides face-down status, and becoming
 // face up by merging is not turning face up.
 var P730_2e = &Property{
-	Rule:  "730.2e",
-	Needs: []model.Feature{model.FeatureMerge, model.FeatureMutate, model.FeatureFaceDown},
-	Gen:   genMergeFaceDown,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.CastMutate), "merge-onto-face-down")
+	Rule:     "730.2e",
+	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate, model.FeatureFaceDown},
+	Observes: []model.Observer{model.TurnedFaceUp},
+	Gen:      genMergeFaceDown,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for _, i := range merges(c) {
+			_, target := mergeStep(c, i)
+			out = append(out, label(stateAt(rules, i).Permanent(target).Status.FaceDown, "merge-onto-face-down")...)
+		}
+		return out
 	},
 	Cover: map[string]float64{"merge-onto-face-down": 0.15},
 	Check: func(c *Case) error {
-		err := eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if top := p.Components[0]; p.Status.FaceDown != top.FaceDown {
-				return problem("%s, %s reports face_down=%t, but its topmost component %s has face_down=%t", where, p.ID, p.Status.FaceDown, top.Object, top.FaceDown)
+		err := counterparts(c, func(r *model.Permanent) bool { return len(r.Components) > 1 }, func(k int, r, e *model.Permanent) error {
+			if top := e.Components[0]; e.Status.FaceDown != top.FaceDown {
+				return problem("%s, %s reports face_down=%t, but its topmost component %s has face_down=%t", at(c, k), e.ID, e.Status.FaceDown, top.Object, top.FaceDown)
 			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		for i := range c.Trace.Steps {
-			for _, pq := range grew(c, i) {
-				if pq[0].Status.FaceDown && !pq[1].Status.FaceDown && triggers(c.Trace.Steps[i], model.TurnedFaceUp, pq[1].ID) > 0 {
-					return problem("after action %d, %s became face up by merging and \"whenever a permanent is turned face up\" triggered: it was not turned face up", c.Trace.Steps[i].Action, pq[1].ID)
-				}
+		return eachMerge(c, func(i int, card, target model.ObjectID) error {
+			if !stateAt(c.Reference, i).Permanent(target).Status.FaceDown {
+				return nil
+			}
+			if didMerge(c, i, card, target) == nil {
+				return nil
+			}
+			return sameTriggers(c, i, model.TurnedFaceUp, target, fmt.Sprintf("a face-down permanent that a face-up %s merges onto is not turned face up", card))
+		})
+	},
+}
+
+// turns lists the steps of the rules' trace in which an action turns a
+// permanent of several components face down or face up, with it.
+func turns(c *Case, f func(i int, p *model.Permanent) error) error {
+	for i, a := range c.Scenario.Actions {
+		if a.Type != model.TurnFaceDown && a.Type != model.TurnFaceUp {
+			continue
+		}
+		if p := stateAt(c.Reference, i).Permanent(a.Object); p != nil {
+			if err := f(i, p); err != nil {
+				return err
 			}
 		}
-		return nil
-	},
+	}
+	return nil
 }
 
 // P730_2f: turning a merged permanent turns each component.
@@ -235,23 +360,40 @@ var P730_2f = &Property{
 	Rule:  "730.2f",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
 	Gen:   genTurn,
-	Classify: func(s *model.Scenario) []string {
-		return append(label(has(s, model.TurnFaceDown), "down"), label(has(s, model.TurnFaceUp), "up")...)
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		_ = turns(c, func(i int, p *model.Permanent) error {
+			q := rules.Steps[i].State.Permanent(p.ID)
+			if isMerged(s, p) && q != nil && q.Status.FaceDown != p.Status.FaceDown {
+				out = append(out, map[bool]string{true: "down", false: "up"}[q.Status.FaceDown])
+			}
+			return nil
+		})
+		return out
 	},
 	Cover: map[string]float64{"down": 0.1, "up": 0.1},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TurnFaceDown, model.TurnFaceUp) {
-			_, p, q := acted(c, i)
-			if p == nil || q == nil || p.Status.FaceDown == q.Status.FaceDown || len(q.Components) < 2 {
-				continue
+		return turns(c, func(i int, p *model.Permanent) error {
+			r := c.Reference.Steps[i].State.Permanent(p.ID)
+			if !isMerged(c.Scenario, p) || r == nil || r.Status.FaceDown == p.Status.FaceDown || !agreesAt(c, i, p.ID) {
+				return nil
+			}
+			q, err := madeAs(c, i, p.ID, "turning it over")
+			if err != nil {
+				return err
+			}
+			way := map[bool]string{true: "down", false: "up"}[r.Status.FaceDown]
+			if q.Status.FaceDown != r.Status.FaceDown {
+				return problem("%s, merged permanent %s reports face_down=%t: the rules turn it face %s", after(c, i), q.ID, q.Status.FaceDown, way)
 			}
 			for _, comp := range q.Components {
-				if comp.FaceDown != q.Status.FaceDown {
-					return problem("after action %d, %s was turned face %s but its component %s has face_down=%t: each component turns", c.Trace.Steps[i].Action, q.ID, map[bool]string{true: "down", false: "up"}[q.Status.FaceDown], comp.Object, comp.FaceDown)
+				if comp.FaceDown != r.Status.FaceDown {
+					return problem("%s, %s was turned face %s but its component %s has face_down=%t: each component turns", after(c, i), q.ID, way, comp.Object, comp.FaceDown)
 				}
 			}
-		}
-		return nil
+			return nil
+		})
 	},
 }
 
@@ -263,44 +405,84 @@ func hasInstant(s *model.Scenario, p *model.Permanent) bool {
 	})
 }
 
+// faceUpWithInstant reports whether step i of the rules' trace tells a
+// face-down merged permanent holding an instant or sorcery card to turn
+// face up, returning it as it was.
+func faceUpWithInstant(c *Case, i int) *model.Permanent {
+	a := c.Scenario.Actions[i]
+	if a.Type != model.TurnFaceUp {
+		return nil
+	}
+	p := stateAt(c.Reference, i).Permanent(a.Object)
+	if p == nil || !p.Status.FaceDown || !isMerged(c.Scenario, p) || !hasInstant(c.Scenario, p) {
+		return nil
+	}
+	return p
+}
+
 // P730_2g: a face-down merged permanent with an instant or sorcery card
-// stays face down.
+// stays face down, and is revealed.
 var P730_2g = &Property{
-	Rule:  "730.2g",
-	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
-	Gen:   genInstant,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.TurnFaceUp) && len(s.Start.Battlefield) > 0 && hasInstant(s, &s.Start.Battlefield[0]), "face-down-with-instant")
+	Rule:     "730.2g",
+	Needs:    []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
+	Observes: []model.Observer{model.TurnedFaceUp},
+	Gen:      genInstant,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			if p := faceUpWithInstant(c, i); p != nil {
+				top := defOf(s, p.Components[0].Object)
+				out = append(out, label(top != nil && top.InstantOrSorcery(), "instant-on-top")...)
+				out = append(out, label(slices.ContainsFunc(p.Components, func(comp model.Component) bool { return !comp.FaceDown }), "face-up-component-under")...)
+			}
+		}
+		return out
 	},
-	Cover: map[string]float64{"face-down-with-instant": 0.5},
+	Cover: map[string]float64{"instant-on-top": 0.1, "face-up-component-under": 0.1},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TurnFaceUp) {
-			_, p, q := acted(c, i)
-			if p == nil || q == nil || !p.Status.FaceDown || !merged(p) || !hasInstant(c.Scenario, p) {
+		for i := range c.Reference.Steps {
+			p := faceUpWithInstant(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
 				continue
 			}
-			if !q.Status.FaceDown {
-				return problem("after action %d, face-down merged permanent %s holds an instant or sorcery card but was turned face up: it is revealed and stays face down", c.Trace.Steps[i].Action, q.ID)
+			q, err := madeAs(c, i, p.ID, "turning it face up is impossible")
+			if err != nil {
+				return err
 			}
-			if n := triggers(c.Trace.Steps[i], model.TurnedFaceUp, q.ID); n > 0 {
-				return problem("after action %d, \"whenever a permanent is turned face up\" triggered for %s, which stayed face down", c.Trace.Steps[i].Action, q.ID)
+			if was := stateAt(c.Trace, i).Permanent(p.ID); !q.Status.FaceDown || componentsView(q) != componentsView(was) {
+				return problem("%s, face-down merged permanent %s holds an instant or sorcery card but was turned over, from %s to %s (face_down=%t): it is revealed and stays face down", after(c, i), q.ID, componentsView(was), componentsView(q), q.Status.FaceDown)
+			}
+			if err := sameTriggers(c, i, model.TurnedFaceUp, q.ID, "it stayed face down"); err != nil {
+				return err
+			}
+			if !c.Partial {
+				if err := sameReveals(c, i, "its controller reveals it and leaves it face down"); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	},
 }
 
-// flippedView lists the characteristics of flipped permanents.
-func flippedView(st model.State) any {
-	var out []string
-	for _, p := range st.Battlefield {
-		if !p.Status.Flipped || p.Derived == nil {
-			continue
+// sameReveals fails unless the engine's step i reveals at least the cards
+// the rules' step reveals.
+func sameReveals(c *Case, i int, why string) error {
+	shown := map[model.ObjectID]bool{}
+	for _, e := range events(c.Trace.Steps[i], model.Reveal) {
+		for _, id := range e.Revealed {
+			shown[id] = true
 		}
-		ch := p.Derived.Characteristics
-		out = append(out, fmt.Sprintf("%s: %q %s/%s %v", p.ID, ch.Name, fmtInt(ch.Power), fmtInt(ch.Toughness), ch.Abilities))
 	}
-	return strings.Join(out, "; ")
+	for _, e := range events(c.Reference.Steps[i], model.Reveal) {
+		for _, id := range e.Revealed {
+			if !shown[id] {
+				return problem("%s, %s was not revealed: %s", after(c, i), id, why)
+			}
+		}
+	}
+	return nil
 }
 
 // P730_2h: a flipped merged permanent uses its flip components'
@@ -310,28 +492,35 @@ var P730_2h = &Property{
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureFlip},
 	Gen:          genFlip,
 	Differential: true,
-	Classify: func(s *model.Scenario) []string {
-		p := s.Start.Battlefield[0]
-		under := slices.ContainsFunc(p.Components[1:], func(comp model.Component) bool {
-			d := defOf(s, comp.Object)
-			return d != nil && d.Layout == model.LayoutFlip
-		})
-		return label(under, "flip-card-underneath")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyState(rules, func(p *model.Permanent) bool { return flippedMergedFlip(s, p) && !isFlipCard(s, p.Components[0]) }), "flip-card-underneath")
 	},
 	Cover: map[string]float64{"flip-card-underneath": 0.2},
-	Check: func(c *Case) error { return sameAsReference(c, "the flipped permanents' characteristics", flippedView) },
+	Check: func(c *Case) error {
+		return sameCharacteristics(c, "flipped merged permanent", func(*model.Permanent) bool { return true },
+			func(r *model.Permanent) bool { return flippedMergedFlip(c.Scenario, r) })
+	},
 }
 
-// facesView lists every permanent's components with their faces.
-func facesView(st model.State) any {
+func isFlipCard(s *model.Scenario, comp model.Component) bool {
+	d := defOf(s, comp.Object)
+	return d != nil && d.Layout == model.LayoutFlip
+}
+
+// flippedMergedFlip reports a flipped, face-up merged permanent with a
+// face-up flip card among its components.
+func flippedMergedFlip(s *model.Scenario, p *model.Permanent) bool {
+	return p.Status.Flipped && !p.Status.FaceDown && isMerged(s, p) &&
+		slices.ContainsFunc(p.Components, func(comp model.Component) bool { return !comp.FaceDown && isFlipCard(s, comp) })
+}
+
+// facesByObject shows which face each component shows, by object.
+func facesByObject(p *model.Permanent) string {
 	var out []string
-	for _, p := range st.Battlefield {
-		var cs []string
-		for _, comp := range p.Components {
-			cs = append(cs, fmt.Sprintf("%s:%s", comp.Object, orFront(comp.Face)))
-		}
-		out = append(out, fmt.Sprintf("%s[%s]", p.ID, strings.Join(cs, " ")))
+	for _, comp := range p.Components {
+		out = append(out, fmt.Sprintf("%s:%s", comp.Object, orFront(comp.Face)))
 	}
+	slices.Sort(out)
 	return strings.Join(out, " ")
 }
 
@@ -342,32 +531,6 @@ func orFront(f model.FaceSide) model.FaceSide {
 	return f
 }
 
-// P730_2i: a merged permanent is not double-faced; transforming it turns
-// each transformable double-faced component.
-var P730_2i = &Property{
-	Rule:         "730.2i",
-	Needs:        []model.Feature{model.FeatureMerge, model.FeatureDoubleFaced},
-	Gen:          genTransform,
-	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Transform, model.Convert), "transform") },
-	Cover:        map[string]float64{"transform": 0.5},
-	Check: func(c *Case) error {
-		err := eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if !merged(p) || p.Derived == nil {
-				return nil
-			}
-			if p.Derived.DoubleFaced || p.Derived.Transformed {
-				return problem("%s, merged permanent %s reports double_faced=%t transformed=%t: a merged permanent is never a double-faced or transformed permanent", where, p.ID, p.Derived.DoubleFaced, p.Derived.Transformed)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		return sameAsReference(c, "the components' faces", facesView)
-	},
-}
-
 // hasDFC reports whether a permanent holds a double-faced component.
 func hasDFC(s *model.Scenario, p *model.Permanent) bool {
 	return slices.ContainsFunc(p.Components, func(comp model.Component) bool {
@@ -376,63 +539,191 @@ func hasDFC(s *model.Scenario, p *model.Permanent) bool {
 	})
 }
 
-// P730_2j: a face-up merged permanent with a double-faced component can't
-// be turned face down.
-var P730_2j = &Property{
-	Rule:     "730.2j",
-	Needs:    []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
-	Gen:      genDFCFaceDown,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.TurnFaceDown), "turn-face-down") },
-	Cover:    map[string]float64{"turn-face-down": 0.5},
-	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TurnFaceDown) {
-			a, p, q := acted(c, i)
-			if p == nil || p.Status.FaceDown || !merged(p) || !hasDFC(c.Scenario, p) {
+// transformsMerged returns the merged permanent step i of the rules'
+// trace transforms or converts, as it was, when the step turns one of its
+// components over.
+func transformsMerged(c *Case, i int) *model.Permanent {
+	a := c.Scenario.Actions[i]
+	if a.Type != model.Transform && a.Type != model.Convert {
+		return nil
+	}
+	p, q := stateAt(c.Reference, i).Permanent(a.Object), c.Reference.Steps[i].State.Permanent(a.Object)
+	if p == nil || q == nil || !isMerged(c.Scenario, p) || facesByObject(p) == facesByObject(q) {
+		return nil
+	}
+	return p
+}
+
+// P730_2i: a merged permanent is not double-faced; transforming it turns
+// each transformable double-faced component.
+var P730_2i = &Property{
+	Rule:  "730.2i",
+	Needs: []model.Feature{model.FeatureMerge, model.FeatureDoubleFaced},
+	Gen:   genTransform,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			p := transformsMerged(c, i)
+			if p == nil {
 				continue
 			}
-			if !unchanged(p, q) {
-				return problem("after action %d, face-up merged permanent %s with a double-faced component changed when turned face down: nothing happens", c.Trace.Steps[i].Action, a.Object)
+			q := rules.Steps[i].State.Permanent(p.ID)
+			out = append(out, label(strings.Contains(facesByObject(q), ":back"), "to-back")...)
+			out = append(out, label(strings.Contains(facesByObject(p), ":back"), "to-front")...)
+		}
+		return out
+	},
+	Cover: map[string]float64{"to-back": 0.1, "to-front": 0.1},
+	Check: func(c *Case) error {
+		err := counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) && hasDFC(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
+			if e.Derived != nil && (e.Derived.DoubleFaced || e.Derived.Transformed) {
+				return problem("%s, merged permanent %s reports double_faced=%t transformed=%t: a merged permanent is never a double-faced or transformed permanent", at(c, k), e.ID, e.Derived.DoubleFaced, e.Derived.Transformed)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for i := range c.Reference.Steps {
+			p := transformsMerged(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
+				continue
+			}
+			q, err := madeAs(c, i, p.ID, "transforming it")
+			if err != nil {
+				return err
+			}
+			if g, w := facesByObject(q), facesByObject(c.Reference.Steps[i].State.Permanent(p.ID)); g != w {
+				return problem("%s, merged permanent %s shows faces %s, but the rules turn each component that can transform: %s", after(c, i), q.ID, g, w)
 			}
 		}
 		return nil
 	},
 }
 
-// leaving calls f for each permanent that left the battlefield in a step,
-// with the step and the permanent as it was before.
-func leaving(c *Case, f func(i int, p *model.Permanent) error) error {
-	for i := range c.Trace.Steps {
-		prev, next := before(c.Trace, i), &c.Trace.Steps[i].State
-		for k := range prev.Battlefield {
-			p := &prev.Battlefield[k]
-			if next.Permanent(p.ID) == nil {
-				if err := f(i, p); err != nil {
-					return err
-				}
+// unchangedView shows all of a permanent that an instruction that does
+// nothing leaves as it was: components, their faces and how they are
+// face down, status, counters and characteristics.
+func unchangedView(p *model.Permanent) string {
+	var how []string
+	for _, comp := range p.Components {
+		how = append(how, string(comp.FaceDownBy))
+	}
+	flags := ""
+	if p.Derived != nil {
+		flags = fmt.Sprintf("double_faced=%t transformed=%t", p.Derived.DoubleFaced, p.Derived.Transformed)
+	}
+	return fmt.Sprintf("%s by=%v %+v counters=%s %s %s", componentsView(p), how, p.Status, countersView(p.Counters), characteristics(p, true), flags)
+}
+
+// nothingHappens fails unless the engine's permanent id is after step i
+// exactly as it was before: the rules say the step does nothing to it.
+func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
+	p, q := stateAt(c.Trace, i).Permanent(id), c.Trace.Steps[i].State.Permanent(id)
+	if q == nil {
+		return problem("%s, %s is gone: %s", after(c, i), id, why)
+	}
+	if g, w := unchangedView(q), unchangedView(p); g != w {
+		return problem("%s, %s changed from %s to %s: %s", after(c, i), id, w, g, why)
+	}
+	return nil
+}
+
+// P730_2j: a face-up merged permanent with a double-faced component can't
+// be turned face down.
+var P730_2j = &Property{
+	Rule:  "730.2j",
+	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
+	Gen:   genDFCFaceDown,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			if p := mergedDFCFaceDown(c, i); p != nil {
+				top := defOf(s, p.Components[0].Object)
+				out = append(out, map[bool]string{true: "dfc-on-top", false: "dfc-underneath"}[top != nil && top.Layout.DoubleFaced()])
+			}
+		}
+		return out
+	},
+	Cover: map[string]float64{"dfc-on-top": 0.03, "dfc-underneath": 0.1},
+	Check: func(c *Case) error {
+		for i := range c.Reference.Steps {
+			p := mergedDFCFaceDown(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
+				continue
+			}
+			if err := nothingHappens(c, i, p.ID, "a face-up merged permanent with a double-faced component can't be turned face down, and nothing about it changes"); err != nil {
+				return err
+			}
+		}
+		return nil
+	},
+}
+
+// mergedDFCFaceDown returns the face-up merged permanent with a
+// double-faced component that step i tells to turn face down, if any.
+func mergedDFCFaceDown(c *Case, i int) *model.Permanent {
+	a := c.Scenario.Actions[i]
+	if a.Type != model.TurnFaceDown {
+		return nil
+	}
+	p := stateAt(c.Reference, i).Permanent(a.Object)
+	if p == nil || p.Status.FaceDown || !isMerged(c.Scenario, p) || !hasDFC(c.Scenario, p) {
+		return nil
+	}
+	return p
+}
+
+// eachLeaving calls f for each permanent sel picks that leaves the
+// battlefield in a step of the rules' trace, as it was before, when the
+// engine had made it as the rules did.
+func eachLeaving(c *Case, sel func(p *model.Permanent) bool, f func(i int, p *model.Permanent) error) error {
+	for i := range c.Reference.Steps {
+		for _, p := range leaves(c.Reference, i) {
+			if !sel(p) || !agreesAt(c, i, p.ID) {
+				continue
+			}
+			if err := f(i, p); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-// oneObjectLeaves checks CR 730.3 and 712.21 for permanent p leaving in step i.
-func oneObjectLeaves(c *Case, i int, p *model.Permanent) error {
-	st := c.Trace.Steps[i]
-	var zc []model.Event
-	for _, e := range events(st, model.ZoneChange) {
-		if e.Object == p.ID && e.From == model.Battlefield {
-			zc = append(zc, e)
+// leftAsOne checks that permanent p left the battlefield in the engine's
+// step i as one permanent: it is gone, none of its components stays on
+// the battlefield where the rules move it off, its leaving is one zone
+// change of one object (when the engine reports zone changes), and "dies"
+// triggers for it as the rules trigger it (CR 730.3, 712.21).
+func leftAsOne(c *Case, i int, p *model.Permanent) error {
+	next := &c.Trace.Steps[i].State
+	if q := next.Permanent(p.ID); q != nil {
+		return problem("%s, %s is still on the battlefield: the rules move it off, as one permanent", after(c, i), p.ID)
+	}
+	for _, comp := range p.Components {
+		if h := holderOf(next, comp.Object); h != nil && holderOf(&c.Reference.Steps[i].State, comp.Object) == nil {
+			return problem("%s, component %s of %s stayed on the battlefield as %s: the whole permanent leaves", after(c, i), comp.Object, p.ID, h.ID)
 		}
 	}
-	at := fmt.Sprintf("after action %d", st.Action)
-	if len(zc) != 1 {
-		return problem("%s, %d zone changes report %s leaving the battlefield: one permanent leaves, once", at, len(zc), p.ID)
+	if !c.Partial {
+		var zc []model.Event
+		for _, e := range events(c.Trace.Steps[i], model.ZoneChange) {
+			if e.Object == p.ID && e.From == model.Battlefield {
+				zc = append(zc, e)
+			}
+		}
+		if len(zc) != 1 {
+			return problem("%s, %d zone changes report %s leaving the battlefield: one permanent leaves, once", after(c, i), len(zc), p.ID)
+		}
+		if zc[0].Objects != 1 {
+			return problem("%s, %s leaving counts as %d objects: it is one object", after(c, i), p.ID, zc[0].Objects)
+		}
 	}
-	if zc[0].Objects != 1 {
-		return problem("%s, %s leaving counts as %d objects: it is one object", at, p.ID, zc[0].Objects)
-	}
-	if n := triggers(st, model.CreatureDies, p.ID); n > 1 {
-		return problem("%s, \"whenever a creature dies\" triggered %d times for %s: one creature died", at, n, p.ID)
+	if c.Reports(model.CreatureDies) {
+		return sameTriggers(c, i, model.CreatureDies, p.ID, fmt.Sprintf("%s is one creature", p.ID))
 	}
 	return nil
 }
@@ -441,36 +732,102 @@ func oneObjectLeaves(c *Case, i int, p *model.Permanent) error {
 var P730_3 = &Property{
 	Rule:     "730.3",
 	Needs:    []model.Feature{model.FeatureMerge},
+	Observes: []model.Observer{model.CreatureDies},
 	Gen:      genLeave,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.Move), "merged-leaves") },
-	Cover:    map[string]float64{"merged-leaves": 0.5},
-	Check: func(c *Case) error {
-		return leaving(c, func(i int, p *model.Permanent) error {
-			if !merged(p) {
-				return nil
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		var out []string
+		for i := range rules.Steps {
+			for _, p := range leaves(rules, i) {
+				if isMerged(s, p) {
+					out = append(out, "merged-leaves")
+					out = append(out, label(len(triggered(rules.Steps[i], model.CreatureDies, p.ID)) > 0, "merged-dies")...)
+				}
 			}
-			return oneObjectLeaves(c, i, p)
+		}
+		return out
+	},
+	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.03},
+	Check: func(c *Case) error {
+		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
+			return leftAsOne(c, i, p)
 		})
 	},
 }
 
-// zonesView lists every player's graveyard and library.
-func zonesView(zones ...model.Zone) func(model.State) any {
-	return func(st model.State) any {
-		var out []string
-		for _, pl := range st.Players {
-			for _, z := range zones {
-				list, _ := pl.Zones.Get(z)
-				out = append(out, fmt.Sprintf("%s's %s %v", pl.ID, z, list))
+// zoneOf returns where object id is in st: its zone and owner, or "" when
+// it is on the battlefield, on the stack or nowhere.
+func zoneOf(st *model.State, id model.ObjectID) (model.Zone, model.PlayerID) {
+	for _, pl := range st.Players {
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			list, _ := pl.Zones.Get(z)
+			if slices.Contains(list, id) {
+				return z, pl.ID
 			}
 		}
-		return strings.Join(out, ", ")
 	}
+	return "", ""
 }
 
-func ordersInto(s *model.Scenario, exile bool) bool {
-	return slices.ContainsFunc(s.Actions, func(a model.Action) bool {
-		return a.Type == model.Move && len(a.Choices.Order) > 1 && (a.To == model.Exile) == exile
+// relativeOrder returns the cards of a permanent, in the order a zone of
+// st holds them.
+func relativeOrder(st *model.State, owner model.PlayerID, z model.Zone, cards []model.ObjectID) []model.ObjectID {
+	pl := st.Player(owner)
+	if pl == nil {
+		return nil
+	}
+	list, _ := pl.Zones.Get(z)
+	return slices.DeleteFunc(slices.Clone(list), func(id model.ObjectID) bool { return !slices.Contains(cards, id) })
+}
+
+// sameOrder fails unless the cards of p that the rules put together into
+// one ordered zone (the given ones) are there in the rules' order in the
+// engine's state after step i: what the owner, or the exiling player,
+// chose.
+func sameOrder(c *Case, i int, p *model.Permanent, zones []model.Zone, who string) error {
+	rs, es := &c.Reference.Steps[i].State, &c.Trace.Steps[i].State
+	groups := map[string][]model.ObjectID{}
+	for _, comp := range p.Components {
+		if z, owner := zoneOf(rs, comp.Object); slices.Contains(zones, z) {
+			key := string(owner) + "/" + string(z)
+			groups[key] = append(groups[key], comp.Object)
+		}
+	}
+	for key, cards := range groups {
+		if len(cards) < 2 {
+			continue
+		}
+		owner, z, _ := strings.Cut(key, "/")
+		want := relativeOrder(rs, model.PlayerID(owner), model.Zone(z), cards)
+		got := relativeOrder(es, model.PlayerID(owner), model.Zone(z), cards)
+		if !slices.Equal(sorted(got), sorted(want)) {
+			continue // other cards went there: where cards go is another rule's (730.3d-e, 712.21d)
+		}
+		if !slices.Equal(got, want) {
+			return problem("%s, %s's cards are in %s's %s in the order %v, but %s chose %v", after(c, i), p.ID, owner, z, got, who, want)
+		}
+	}
+	return nil
+}
+
+// ordered reports whether the rules put two or more cards of a permanent
+// sel picks together into one of the zones.
+func ordered(s *model.Scenario, rules *model.Trace, sel func(p *model.Permanent) bool, zones ...model.Zone) bool {
+	return anyStep(rules, func(i int) bool {
+		for _, p := range leaves(rules, i) {
+			if !sel(p) {
+				continue
+			}
+			n := map[string]int{}
+			for _, comp := range p.Components {
+				if z, owner := zoneOf(&rules.Steps[i].State, comp.Object); slices.Contains(zones, z) {
+					n[string(owner)+string(z)]++
+					if n[string(owner)+string(z)] > 1 {
+						return true
+					}
+				}
+			}
+		}
+		return false
 	})
 }
 
@@ -480,10 +837,14 @@ var P730_3a = &Property{
 	Needs:        []model.Feature{model.FeatureMerge},
 	Gen:          genLeave,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(ordersInto(s, false), "ordered") },
-	Cover:        map[string]float64{"ordered": 0.1},
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(ordered(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }, model.Graveyard, model.Library), "ordered")
+	},
+	Cover: map[string]float64{"ordered": 0.1},
 	Check: func(c *Case) error {
-		return sameAsReference(c, "the graveyards and libraries", zonesView(model.Graveyard, model.Library))
+		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
+			return sameOrder(c, i, p, []model.Zone{model.Graveyard, model.Library}, "their owner")
+		})
 	},
 }
 
@@ -493,19 +854,86 @@ var P730_3b = &Property{
 	Needs:        []model.Feature{model.FeatureMerge},
 	Gen:          genLeave,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(ordersInto(s, true), "exile-ordered") },
-	Cover:        map[string]float64{"exile-ordered": 0.03},
-	Check:        func(c *Case) error { return sameAsReference(c, "exile, in timestamp order,", zonesView(model.Exile)) },
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(ordered(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }, model.Exile), "exile-ordered")
+	},
+	Cover: map[string]float64{"exile-ordered": 0.03},
+	Check: func(c *Case) error {
+		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
+			return sameOrder(c, i, p, []model.Zone{model.Exile}, "the exiling player")
+		})
+	},
 }
 
-// battlefieldView lists the permanents by id with their components.
-func battlefieldView(st model.State) any {
-	var out []string
-	for _, p := range st.Battlefield {
-		out = append(out, fmt.Sprintf("%s%v", p.ID, ids(&p)))
+// finds calls f for each step of the rules' trace whose action finds what
+// a permanent sel picks became when it left (return, exile_found), when
+// the engine had those cards where the rules had them before the step.
+func finds(c *Case, sel func(p *model.Permanent) bool, f func(i int, cards []model.ObjectID) error) error {
+	for i, a := range c.Scenario.Actions {
+		if a.Type != model.Return && a.Type != model.ExileFound {
+			continue
+		}
+		gone := departed(c.Reference, i, a.Object)
+		if gone == nil || !sel(gone) {
+			continue
+		}
+		var cards []model.ObjectID
+		for _, comp := range gone.Components {
+			if !isToken(c.Scenario, comp.Object) {
+				cards = append(cards, comp.Object)
+			}
+		}
+		if !sameWhereabouts(stateAt(c.Trace, i), stateAt(c.Reference, i), cards) {
+			continue
+		}
+		if err := f(i, cards); err != nil {
+			return err
+		}
 	}
-	slices.Sort(out)
-	return strings.Join(out, " ")
+	return nil
+}
+
+// departed returns permanent id as it was when it last left the
+// battlefield before step i of t, or nil.
+func departed(t *model.Trace, i int, id model.ObjectID) *model.Permanent {
+	var out *model.Permanent
+	for k := range i {
+		for _, p := range leaves(t, k) {
+			if p.ID == id {
+				out = p
+			}
+		}
+	}
+	return out
+}
+
+// whereabouts shows where each of the cards is in st: its zone, or the
+// permanent it is part of.
+func whereabouts(st *model.State, cards []model.ObjectID) string {
+	var out []string
+	for _, id := range cards {
+		where := "nowhere"
+		if z, owner := zoneOf(st, id); z != "" {
+			where = string(owner) + "'s " + string(z)
+		} else if h := holderOf(st, id); h != nil {
+			where = "permanent " + string(h.ID)
+		}
+		out = append(out, fmt.Sprintf("%s in %s", id, where))
+	}
+	return strings.Join(out, ", ")
+}
+
+func sameWhereabouts(a, b *model.State, cards []model.ObjectID) bool {
+	return whereabouts(a, cards) == whereabouts(b, cards)
+}
+
+// foundAll fails unless, after step i, each of the cards is where the
+// rules put it: the effect found every one of them.
+func foundAll(c *Case, i int, cards []model.ObjectID) error {
+	if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
+		return problem("%s, the engine left %s, but the effect finds every card the permanent became: %s", after(c, i), g, w)
+	}
+	return nil
 }
 
 // P730_3c: an effect finds every card a merged permanent became.
@@ -514,62 +942,105 @@ var P730_3c = &Property{
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureLinked},
 	Gen:          genFind,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Return, model.ExileFound), "finds") },
-	Cover:        map[string]float64{"finds": 0.15},
-	Check:        sameFoundObjects,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(findsAny(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }), "finds")
+	},
+	Cover: map[string]float64{"finds": 0.08},
+	Check: func(c *Case) error {
+		return finds(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, cards []model.ObjectID) error {
+			return foundAll(c, i, cards)
+		})
+	},
 }
 
-// movesView lists each step's zone changes off the battlefield, with where
-// each component went and by what.
-func movesView(c *Case, t *model.Trace) []string {
-	var out []string
-	for _, st := range t.Steps {
-		var ms []string
-		for _, e := range events(st, model.ZoneChange) {
-			if e.From != model.Battlefield {
-				continue
-			}
-			for _, m := range e.Moves {
-				ms = append(ms, fmt.Sprintf("%s->%s(by %s)", m.Object, m.To, m.By))
-			}
+// findsAny reports whether an effect of the rules' trace finds the cards
+// of a permanent sel picks that left, with two or more cards to find.
+func findsAny(s *model.Scenario, rules *model.Trace, sel func(p *model.Permanent) bool) bool {
+	c := &Case{Scenario: s, Reference: rules, Trace: rules}
+	n := 0
+	_ = finds(c, sel, func(i int, cards []model.ObjectID) error {
+		if len(cards) > 1 {
+			n++
 		}
-		slices.Sort(ms)
-		out = append(out, strings.Join(ms, " "))
-	}
-	return out
+		return nil
+	})
+	return n > 0
 }
 
-func sameMoves(c *Case) error {
-	got, want := movesView(c, c.Trace), movesView(c, c.Reference)
-	for i := range min(len(got), len(want)) {
-		if got[i] != want[i] {
-			return problem("after action %d, the components went %q, but the rules send them %q", c.Trace.Steps[i].Action, got[i], want[i])
-		}
-	}
-	return nil
-}
-
-func hasReplacementSource(s *model.Scenario) bool {
-	for _, o := range s.Objects {
-		switch o.Def {
-		case "Leyline of the Void", "Wheel of Sun and Moon", "Rest in Peace":
+// replaced reports whether a permanent's leaving in step i of the rules'
+// trace had a replacement effect applied to some component.
+func replaced(t *model.Trace, i int, id model.ObjectID) bool {
+	for _, e := range events(t.Steps[i], model.ZoneChange) {
+		if e.Object == id && slices.ContainsFunc(e.Moves, func(m model.Placement) bool { return m.By != "" && m.By != "commander" }) {
 			return true
 		}
 	}
 	return false
 }
 
+// sameDestinations fails unless each card of p is, after step i, in the
+// zone the rules put it in, whatever its order there: what one
+// replacement effect applied to every component does.
+func sameDestinations(c *Case, i int, p *model.Permanent, why string) error {
+	var cards []model.ObjectID
+	for _, comp := range p.Components {
+		if !isToken(c.Scenario, comp.Object) {
+			cards = append(cards, comp.Object)
+		}
+	}
+	if err := destinations(c, i, p.ID, cards, why); err != nil || c.Partial {
+		return err
+	}
+	// Tokens cease to exist where they went; the zone change says where.
+	if g, w := movesOf(c.Trace.Steps[i], p.ID), movesOf(c.Reference.Steps[i], p.ID); g != w {
+		return problem("%s, %s's components moved %s, but the rules move them %s: %s", after(c, i), p.ID, g, w, why)
+	}
+	return nil
+}
+
+// movesOf shows where a step's zone changes of permanent id sent each
+// component, sorted.
+func movesOf(st model.Step, id model.ObjectID) string {
+	var out []string
+	for _, e := range events(st, model.ZoneChange) {
+		if e.Object != id || e.From != model.Battlefield {
+			continue
+		}
+		for _, m := range e.Moves {
+			out = append(out, fmt.Sprintf("%s->%s", m.Object, m.To))
+		}
+	}
+	slices.Sort(out)
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why string) error {
+	if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
+		return problem("%s, %s's cards went to %s, but the rules put them in %s: %s", after(c, i), id, g, w, why)
+	}
+	return nil
+}
+
 // P730_3d: one replacement effect applies to every component.
 var P730_3d = &Property{
 	Rule:         "730.3d",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureReplacement},
-	Gen:          genLeave,
+	Gen:          genLeaveReplace,
 	Differential: true,
-	Classify: func(s *model.Scenario) []string {
-		return label(hasReplacementSource(s) && has(s, model.Move), "replacement")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool {
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool { return isMerged(s, p) && replaced(rules, i, p.ID) })
+		}), "replacement")
 	},
-	Cover: map[string]float64{"replacement": 0.2},
-	Check: sameMoves,
+	Cover: map[string]float64{"replacement": 0.15},
+	Check: func(c *Case) error {
+		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
+			if !replaced(c.Reference, i, p.ID) {
+				return nil
+			}
+			return sameDestinations(c, i, p, "the replacement effect applied to one component applies to all of them")
+		})
+	},
 }
 
 // P730_3e: a card-only replacement effect and token components.
@@ -578,27 +1049,22 @@ var P730_3e = &Property{
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureReplacement},
 	Gen:          genReplace,
 	Differential: true,
-	Classify: func(s *model.Scenario) []string {
-		return label(hasReplacementSource(s) && has(s, model.Move), "replacement-with-token")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool {
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {
+				return isMerged(s, p) && replaced(rules, i, p.ID) && slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(s, comp.Object) })
+			})
+		}), "replacement-with-token")
 	},
-	Cover: map[string]float64{"replacement-with-token": 0.2},
-	Check: sameMoves,
-}
-
-// legalTarget reports whether permanent p, as the engine reported it before
-// step i, is still a legal target for what merges in that step: a bare
-// merge's target needs only be there; a mutating spell's must be a
-// non-Human creature (CR 702.140a-b).
-func legalTarget(c *Case, i int, p *model.Permanent) bool {
-	if p == nil || p.Status.PhasedOut {
-		return false
-	}
-	if action(c, i).Type == model.Merge {
-		return true
-	}
-	if p.Derived == nil {
-		return false
-	}
-	ch := p.Derived.Characteristics
-	return slices.Contains(ch.Types, "creature") && !slices.Contains(ch.Subtypes, "Human")
+	Cover: map[string]float64{"replacement-with-token": 0.1},
+	Check: func(c *Case) error {
+		return eachLeaving(c, func(p *model.Permanent) bool {
+			return isMerged(c.Scenario, p) && slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(c.Scenario, comp.Object) })
+		}, func(i int, p *model.Permanent) error {
+			if !replaced(c.Reference, i, p.ID) {
+				return nil
+			}
+			return sameDestinations(c, i, p, "a replacement effect on cards applies to a merged permanent with token components as the rules say")
+		})
+	},
 }

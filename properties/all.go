@@ -3,8 +3,9 @@ package properties
 // All lists every property, in rule order.
 var All = []*Property{
 	P110_5, P110_5a, P110_5b, P110_5c, P110_5d,
+	P400_1,
 	P701_42a, P701_42b, P701_42c,
-	P702_26b, P702_26c, P702_26d,
+	P702_26b, P702_26c, P702_26d, P702_26g,
 	P702_140a, P702_140b, P702_140c, P702_140d, P702_140e, P702_140f,
 	P704_5d,
 	P708_2a, P708_2b, P708_8, P708_9,

@@ -53,6 +53,7 @@ var (
 		NeedKinds: []generators.Kind{generators.Transform, generators.Transform},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Transform, generators.Modal, generators.MeldHalf},
 		Focus:     []model.ActionType{model.Transform, model.Convert},
+		FocusThen: []model.ActionType{model.Transform, model.Convert},
 	})
 	genDFCFaceDown = generators.Scenario(generators.Options{
 		MinComponents: 2, MaxComponents: 3, FaceDownTop: &no,
@@ -65,7 +66,7 @@ var (
 		Focus: []model.ActionType{model.Move},
 	})
 	genReplace = generators.Scenario(generators.Options{
-		MinComponents: 2, MaxComponents: 3, Replacements: true,
+		MinComponents: 2, MaxComponents: 3, Replacements: true, MoveTo: []model.Zone{model.Graveyard},
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.FaceDown},
 		Focus:     []model.ActionType{model.Move},
@@ -77,7 +78,7 @@ var (
 		FocusThen: []model.ActionType{model.Return, model.ExileFound},
 	})
 	genMeld = generators.Scenario(generators.Options{
-		MaxComponents: 2, MeldPair: true, Focus: []model.ActionType{model.Meld},
+		MaxComponents: 2, MeldPair: true, Status: true, Focus: []model.ActionType{model.Meld},
 	})
 	genMelded = generators.Scenario(generators.Options{
 		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move},
@@ -90,9 +91,10 @@ var (
 	})
 	genPhase = generators.Scenario(generators.Options{
 		MinComponents: 2, MaxComponents: 3, Status: true,
-		NeedKinds: []generators.Kind{generators.Token, generators.Card},
+		NeedKinds: []generators.Kind{generators.Card},
 		Focus:     []model.ActionType{model.PhaseOut},
-		FocusThen: []model.ActionType{model.PhaseIn},
+		FocusThen: []model.ActionType{model.PhaseIn, model.NextTurn},
+		FocusLast: []model.ActionType{model.NextTurn},
 	})
 	genDFC = generators.Scenario(generators.Options{
 		MaxComponents: 1, FaceDownTop: &no, Melded: true,
@@ -104,7 +106,8 @@ var (
 		NeedKinds: []generators.Kind{generators.Flip},
 		Kinds:     []generators.Kind{generators.Flip, generators.Card},
 		Focus:     []model.ActionType{model.Flip},
-		FocusThen: []model.ActionType{model.Flip},
+		FocusThen: []model.ActionType{model.Flip, model.Move},
+		FocusLast: []model.ActionType{model.Return},
 	})
 	genTokenLeaves = generators.Scenario(generators.Options{
 		MaxComponents: 3, Replacements: true,
@@ -135,7 +138,15 @@ func label(cond bool, name string) []string {
 
 var (
 	genMeldedLeave = generators.Scenario(generators.Options{
-		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move},
+		MaxComponents: 2, Melded: true, Replacements: true, Status: true, Prefix: 1,
+		PrefixTypes: []model.ActionType{model.Tap, model.AddCounters}, Focus: []model.ActionType{model.Move},
+	})
+	genMeldedReplace = generators.Scenario(generators.Options{
+		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
+	})
+	genLeaveReplace = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Replacements: true, Commander: true,
+		Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
 	})
 	genMeldedFind = generators.Scenario(generators.Options{
 		MaxComponents: 2, Melded: true, Linked: true,
@@ -195,5 +206,20 @@ var (
 		MaxComponents: 2, FaceDownTop: &no, Hand: true, Illegal: true,
 		Kinds: []generators.Kind{generators.Card, generators.Token},
 		Focus: []model.ActionType{model.CastMutate},
+	})
+)
+
+var (
+	genTrace = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3, Replacements: true,
+	})
+	genReturn = generators.Scenario(generators.Options{
+		MaxComponents: 3, Status: true, FaceDownTop: &no,
+		Kinds: []generators.Kind{generators.Card, generators.Flip, generators.Token, generators.Transform},
+		Focus: []model.ActionType{model.Move}, FocusThen: []model.ActionType{model.Return},
+	})
+	genPhaseAttached = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 2, Status: true, Attach: true, Prefix: 1,
+		Focus: []model.ActionType{model.PhaseOut}, FocusThen: []model.ActionType{model.PhaseIn, model.NextTurn},
 	})
 )

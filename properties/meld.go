@@ -6,10 +6,8 @@ import (
 	"github.com/mergecheck/mergecheck/model"
 )
 
-func meldedMoves(s *model.Scenario, to ...model.Zone) bool {
-	return melded(s) && slices.ContainsFunc(s.Actions, func(a model.Action) bool {
-		return a.Type == model.Move && (len(to) == 0 || slices.Contains(to, a.To))
-	})
+func isMeldedP(s *model.Scenario) func(p *model.Permanent) bool {
+	return func(p *model.Permanent) bool { return isMelded(s, p) }
 }
 
 // P712_21a: the owner orders a melded permanent's two cards.
@@ -18,12 +16,14 @@ var P712_21a = &Property{
 	Needs:        []model.Feature{model.FeatureMeld},
 	Gen:          genMeldedLeave,
 	Differential: true,
-	Classify: func(s *model.Scenario) []string {
-		return label(meldedMoves(s, model.Graveyard, model.LibraryTop, model.LibraryBottom), "melded-to-graveyard-or-library")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(ordered(s, rules, isMeldedP(s), model.Graveyard, model.Library), "melded-to-graveyard-or-library")
 	},
-	Cover: map[string]float64{"melded-to-graveyard-or-library": 0.2},
+	Cover: map[string]float64{"melded-to-graveyard-or-library": 0.05},
 	Check: func(c *Case) error {
-		return sameAsReference(c, "the graveyards and libraries", zonesView(model.Graveyard, model.Library))
+		return eachLeaving(c, isMeldedP(c.Scenario), func(i int, p *model.Permanent) error {
+			return sameOrder(c, i, p, []model.Zone{model.Graveyard, model.Library}, "their owner")
+		})
 	},
 }
 
@@ -33,9 +33,15 @@ var P712_21b = &Property{
 	Needs:        []model.Feature{model.FeatureMeld},
 	Gen:          genMeldedLeave,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(meldedMoves(s, model.Exile), "melded-exiled") },
-	Cover:        map[string]float64{"melded-exiled": 0.05},
-	Check:        func(c *Case) error { return sameAsReference(c, "exile, in timestamp order,", zonesView(model.Exile)) },
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(ordered(s, rules, isMeldedP(s), model.Exile), "melded-exiled")
+	},
+	Cover: map[string]float64{"melded-exiled": 0.01},
+	Check: func(c *Case) error {
+		return eachLeaving(c, isMeldedP(c.Scenario), func(i int, p *model.Permanent) error {
+			return sameOrder(c, i, p, []model.Zone{model.Exile}, "the exiling player")
+		})
+	},
 }
 
 // P712_21c: an effect finds both cards a melded permanent became.
@@ -44,32 +50,35 @@ var P712_21c = &Property{
 	Needs:        []model.Feature{model.FeatureMeld, model.FeatureLinked},
 	Gen:          genMeldedFind,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Return, model.ExileFound), "finds") },
-	Cover:        map[string]float64{"finds": 0.2},
-	Check:        sameFoundObjects,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(findsAny(s, rules, isMeldedP(s)), "finds")
+	},
+	Cover: map[string]float64{"finds": 0.02},
+	Check: func(c *Case) error {
+		return finds(c, isMeldedP(c.Scenario), func(i int, cards []model.ObjectID) error { return foundAll(c, i, cards) })
+	},
 }
 
 // P712_21d: one replacement effect applies to both cards.
 var P712_21d = &Property{
 	Rule:         "712.21d",
 	Needs:        []model.Feature{model.FeatureMeld, model.FeatureReplacement},
-	Gen:          genMeldedLeave,
+	Gen:          genMeldedReplace,
 	Differential: true,
-	Classify: func(s *model.Scenario) []string {
-		return label(hasReplacementSource(s) && meldedMoves(s), "replacement")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool {
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool { return isMelded(s, p) && replaced(rules, i, p.ID) })
+		}), "replacement")
 	},
-	Cover: map[string]float64{"replacement": 0.2},
-	Check: sameMoves,
-}
-
-func meldedView(st model.State) any {
-	var keep model.State
-	for _, p := range st.Battlefield {
-		if p.Derived != nil && p.Derived.Melded {
-			keep.Battlefield = append(keep.Battlefield, p)
-		}
-	}
-	return characteristics(keep)
+	Cover: map[string]float64{"replacement": 0.05},
+	Check: func(c *Case) error {
+		return eachLeaving(c, isMeldedP(c.Scenario), func(i int, p *model.Permanent) error {
+			if !replaced(c.Reference, i, p.ID) {
+				return nil
+			}
+			return sameDestinations(c, i, p, "a replacement effect applied to one of the two cards affects both")
+		})
+	},
 }
 
 // P712_8g: a melded permanent has the combined back face's characteristics
@@ -79,50 +88,86 @@ var P712_8g = &Property{
 	Needs:        []model.Feature{model.FeatureMeld},
 	Gen:          genMeldedLeave,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(melded(s), "melded") },
-	Cover:        map[string]float64{"melded": 0.5},
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyState(rules, func(p *model.Permanent) bool {
+			return isMelded(s, p) && (p.Status != model.Status{} || len(p.Counters) > 0)
+		}), "melded-with-status-or-counters")
+	},
+	Cover: map[string]float64{"melded-with-status-or-counters": 0.1},
 	Check: func(c *Case) error {
-		err := eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if !isMelded(c.Scenario, p) || p.Derived == nil {
-				return nil
-			}
+		err := counterparts(c, isMeldedP(c.Scenario), func(k int, r, e *model.Permanent) error {
 			want := 0
-			for _, comp := range p.Components {
+			for _, comp := range r.Components {
 				want += defOf(c.Scenario, comp.Object).Front.ManaValue()
 			}
-			if got := p.Derived.Characteristics.ManaValue; got != want {
-				return problem("%s, melded permanent %s has mana value %d: it is the sum of its front faces' mana values, %d", where, p.ID, got, want)
+			if d, err := derived(e); err != nil || d.Characteristics.ManaValue != want {
+				got := -1
+				if err == nil {
+					got = d.Characteristics.ManaValue
+				}
+				return problem("%s, melded permanent %s has mana value %d: it is the sum of its front faces' mana values, %d", at(c, k), e.ID, got, want)
 			}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
-		return sameAsReference(c, "the melded permanents' characteristics", meldedView)
+		return sameCharacteristics(c, "melded permanent", func(*model.Permanent) bool { return true }, isMeldedP(c.Scenario))
 	},
+}
+
+// melds calls f for each meld step of the rules' trace, with the two
+// permanents it names as they were, when the engine had both made as the
+// rules did; made is the melded permanent the rules make, or nil when the
+// two can't be melded.
+func melds(c *Case, f func(i int, made *model.Permanent, names []model.ObjectID) error) error {
+	for i, a := range c.Scenario.Actions {
+		if a.Type != model.Meld || !agreesAt(c, i, a.Object, a.With) {
+			continue
+		}
+		var made *model.Permanent
+		for _, q := range enters(c.Reference, i) {
+			if isMelded(c.Scenario, q) {
+				made = q
+			}
+		}
+		if err := f(i, made, []model.ObjectID{a.Object, a.With}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// meldedAs fails unless the engine's step i made the melded permanent the
+// rules make, of the same two cards.
+func meldedAs(c *Case, i int, made *model.Permanent) (*model.Permanent, error) {
+	return madeAs(c, i, made.ID, "melding a meld pair makes one permanent of both cards")
 }
 
 // P712_4a: melding makes one permanent represented by two cards.
 var P712_4a = &Property{
-	Rule:         "712.4a",
-	Needs:        []model.Feature{model.FeatureMeld},
-	Gen:          genMeld,
-	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Meld), "meld") },
-	Cover:        map[string]float64{"meld": 0.5},
+	Rule:     "712.4a",
+	Needs:    []model.Feature{model.FeatureMeld},
+	Gen:      genMeld,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string { return meldLabels(s, rules) },
+	Cover:    map[string]float64{"a-half-tapped": 0.1, "halves-untapped": 0.1},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Meld) {
-			prev := before(c.Trace, i)
-			for _, q := range c.Trace.Steps[i].State.Battlefield {
-				if prev.Permanent(q.ID) != nil {
-					continue
-				}
-				if len(q.Components) != 2 || q.Derived == nil || !q.Derived.Melded {
-					return problem("after action %d, the meld made %s of components %v (melded=%v): a meld pair becomes one permanent represented by both cards", c.Trace.Steps[i].Action, q.ID, ids(&q), q.Derived != nil && q.Derived.Melded)
-				}
+		err := melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+			if made == nil {
+				return nil
 			}
+			_, err := meldedAs(c, i, made)
+			return err
+		})
+		if err != nil {
+			return err
 		}
-		return sameAsReference(c, "the components' faces", facesView)
+		return counterparts(c, isMeldedP(c.Scenario), func(k int, r, e *model.Permanent) error {
+			if e.Derived == nil || !e.Derived.Melded || e.Derived.Merged {
+				return problem("%s, melded permanent %s reports melded=%t merged=%t: it is a melded permanent, one object of two cards", at(c, k), e.ID, e.Derived != nil && e.Derived.Melded, e.Derived != nil && e.Derived.Merged)
+			}
+			return nil
+		})
 	},
 }
 
@@ -131,16 +176,17 @@ var P712_4b = &Property{
 	Rule:  "712.4b",
 	Needs: []model.Feature{model.FeatureMeld},
 	Gen:   genMeldTransform,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.Transform, model.Convert), "told-to-transform")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
 	},
-	Cover: map[string]float64{"told-to-transform": 0.5},
+	Cover: map[string]float64{"told-to-transform": 0.25},
 	Check: func(c *Case) error {
-		return eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			for _, comp := range p.Components {
+		return counterparts(c, func(r *model.Permanent) bool { return !isMelded(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
+			for _, comp := range e.Components {
 				d := defOf(c.Scenario, comp.Object)
-				if d != nil && d.Layout == model.LayoutMeld && comp.Face == model.Back && !isMelded(c.Scenario, p) {
-					return problem("%s, %s shows the back face of meld card %s outside a melded pair: a meld card's back face is used only by the melded permanent", where, p.ID, comp.Object)
+				if d != nil && d.Layout == model.LayoutMeld && comp.Face == model.Back {
+					return problem("%s, %s shows the back face of meld card %s outside a melded pair: a meld card's back face is used only by the melded permanent", at(c, k), e.ID, comp.Object)
 				}
 			}
 			return nil
@@ -148,36 +194,90 @@ var P712_4b = &Property{
 	},
 }
 
+// meldCardTransforms returns the permanent, topped by a meld card and not
+// melded, that step i tells to transform or convert.
+func meldCardTransforms(c *Case, i int) *model.Permanent {
+	if !actionIs(c, i, model.Transform, model.Convert) {
+		return nil
+	}
+	p := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Object)
+	if p == nil || isMelded(c.Scenario, p) || isMerged(c.Scenario, p) {
+		return nil
+	}
+	if d := defOf(c.Scenario, p.Components[0].Object); d == nil || d.Layout != model.LayoutMeld {
+		return nil
+	}
+	return p
+}
+
 // P712_4c: meld cards can't transform or convert.
 var P712_4c = &Property{
 	Rule:  "712.4c",
 	Needs: []model.Feature{model.FeatureMeld, model.FeatureDoubleFaced},
 	Gen:   genMeldTransform,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.Transform, model.Convert), "told-to-transform")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
 	},
-	Cover: map[string]float64{"told-to-transform": 0.5},
+	Cover: map[string]float64{"told-to-transform": 0.25},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Transform, model.Convert) {
-			a, p, q := acted(c, i)
-			if p == nil || merged(p) && !isMelded(c.Scenario, p) {
+		for i := range c.Reference.Steps {
+			p := meldCardTransforms(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
 				continue
 			}
-			if d := defOf(c.Scenario, p.Components[0].Object); d == nil || d.Layout != model.LayoutMeld {
-				continue
-			}
-			if q == nil || facesView(model.State{Battlefield: []model.Permanent{*q}}) != facesView(model.State{Battlefield: []model.Permanent{*p}}) {
-				return problem("after action %d (%s), meld card permanent %s turned over: meld cards can't transform or convert", c.Trace.Steps[i].Action, a.Type, a.Object)
+			if err := nothingHappens(c, i, p.ID, "meld cards can't transform or convert; the instruction is ignored"); err != nil {
+				return err
 			}
 		}
 		return nil
 	},
 }
 
-// meldObjects returns the objects of the two permanents a meld action names.
+// P701_42b: only the two cards of one meld pair can be melded.
+var P701_42b = &Property{
+	Rule:  "701.42b",
+	Needs: []model.Feature{model.FeatureMeld},
+	Gen:   genMeldTokens,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(failedMelds(s, rules), "token-half")
+	},
+	Cover: map[string]float64{"token-half": 0.3},
+	Check: func(c *Case) error {
+		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+			if made != nil {
+				return nil
+			}
+			objs := meldObjects(c, i)
+			for _, q := range enters(c.Trace, i) {
+				if slices.ContainsFunc(ids(q), func(id model.ObjectID) bool { return slices.Contains(objs, id) }) {
+					return problem("%s, %v were melded into %s, but they are not two cards of one meld pair", after(c, i), objs, q.ID)
+				}
+			}
+			return nil
+		})
+	},
+}
+
+// failedMelds reports whether the rules' trace has a meld step whose two
+// objects can't be melded.
+func failedMelds(s *model.Scenario, rules *model.Trace) bool {
+	c := &Case{Scenario: s, Reference: rules, Trace: rules}
+	n := 0
+	_ = melds(c, func(i int, made *model.Permanent, _ []model.ObjectID) error {
+		if made == nil {
+			n++
+		}
+		return nil
+	})
+	return n > 0
+}
+
+// meldObjects returns the objects of the two permanents the meld action of
+// step i names, as the rules had them.
 func meldObjects(c *Case, i int) []model.ObjectID {
-	a := action(c, i)
-	prev := before(c.Trace, i)
+	a := c.Scenario.Actions[i]
+	prev := stateAt(c.Reference, i)
 	var out []model.ObjectID
 	for _, id := range []model.ObjectID{a.Object, a.With} {
 		if p := prev.Permanent(id); p != nil {
@@ -187,69 +287,49 @@ func meldObjects(c *Case, i int) []model.ObjectID {
 	return out
 }
 
-func pairOfCards(s *model.Scenario, objs []model.ObjectID) bool {
-	if len(objs) != 2 || isToken(s, objs[0]) || isToken(s, objs[1]) {
-		return false
-	}
-	a, b := defOf(s, objs[0]), defOf(s, objs[1])
-	return a != nil && b != nil && a.MeldPartner == b.Name && b.MeldPartner == a.Name
-}
-
-// eachFailedMeld calls f for each meld step whose objects are not two cards
-// of one meld pair, with the objects and the state after the step.
-func eachFailedMeld(c *Case, f func(i int, objs []model.ObjectID, st *model.State) error) error {
-	for _, i := range stepsOf(c, model.Meld) {
-		if objs := meldObjects(c, i); !pairOfCards(c.Scenario, objs) {
-			if err := f(i, objs, &c.Trace.Steps[i].State); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func meldsAToken(s *model.Scenario) bool {
-	return has(s, model.Meld) && slices.ContainsFunc(s.Objects, func(o model.Object) bool { return o.Token })
-}
-
-// P701_42b: only the two cards of one meld pair can be melded.
-var P701_42b = &Property{
-	Rule:     "701.42b",
-	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMeldTokens,
-	Classify: func(s *model.Scenario) []string { return label(meldsAToken(s), "token-half") },
-	Cover:    map[string]float64{"token-half": 0.3},
-	Check: func(c *Case) error {
-		return eachFailedMeld(c, func(i int, objs []model.ObjectID, st *model.State) error {
-			for _, q := range st.Battlefield {
-				if slices.ContainsFunc(ids(&q), func(id model.ObjectID) bool { return slices.Contains(objs, id) }) {
-					return problem("after action %d, %v were melded into %s, but they are not two cards of one meld pair", c.Trace.Steps[i].Action, objs, q.ID)
-				}
-			}
-			return nil
-		})
-	},
-}
-
 // P701_42c: objects that can't be melded stay in the zone they are in.
 var P701_42c = &Property{
-	Rule:     "701.42c",
-	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMeldTokens,
-	Classify: func(s *model.Scenario) []string { return label(meldsAToken(s), "token-half") },
-	Cover:    map[string]float64{"token-half": 0.3},
+	Rule:  "701.42c",
+	Needs: []model.Feature{model.FeatureMeld},
+	Gen:   genMeldTokens,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(failedMelds(s, rules), "token-half")
+	},
+	Cover: map[string]float64{"token-half": 0.3},
 	Check: func(c *Case) error {
-		return eachFailedMeld(c, func(i int, objs []model.ObjectID, st *model.State) error {
-			for _, id := range objs {
-				if isToken(c.Scenario, id) {
-					continue
+		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+			if made != nil {
+				return nil
+			}
+			var cards []model.ObjectID
+			for _, id := range meldObjects(c, i) {
+				if !isToken(c.Scenario, id) {
+					cards = append(cards, id)
 				}
-				o := c.Scenario.Object(id)
-				if pl := st.Player(o.Owner); pl == nil || !slices.Contains(pl.Zones.Exile, id) {
-					return problem("after action %d, %s could not be melded but is not in exile: objects that can't be melded stay where they are", c.Trace.Steps[i].Action, id)
-				}
+			}
+			if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
+				return problem("%s, the engine left %s, but objects that can't be melded stay where they are: %s", after(c, i), g, w)
 			}
 			return nil
 		})
 	},
+}
+
+// meldLabels tells meld steps apart by whether a half was tapped before
+// it melded (the melded permanent is new, and untapped).
+func meldLabels(s *model.Scenario, rules *model.Trace) []string {
+	c := &Case{Scenario: s, Reference: rules, Trace: rules}
+	var out []string
+	_ = melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+		if made == nil {
+			return nil
+		}
+		tapped := false
+		for _, id := range names {
+			tapped = tapped || stateAt(rules, i).Permanent(id).Status.Tapped
+		}
+		out = append(out, map[bool]string{true: "a-half-tapped", false: "halves-untapped"}[tapped])
+		return nil
+	})
+	return out
 }

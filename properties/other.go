@@ -9,50 +9,38 @@ import (
 
 // P701_42a: melding makes one permanent of two cards, back faces up.
 var P701_42a = &Property{
-	Rule:         "701.42a",
-	Needs:        []model.Feature{model.FeatureMeld},
-	Gen:          genMeld,
-	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(has(s, model.Meld), "meld") },
-	Cover:        map[string]float64{"meld": 0.5},
+	Rule:     "701.42a",
+	Needs:    []model.Feature{model.FeatureMeld},
+	Gen:      genMeld,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string { return meldLabels(s, rules) },
+	Cover:    map[string]float64{"a-half-tapped": 0.1, "halves-untapped": 0.1},
 	Check: func(c *Case) error {
-		if err := sameAsReference(c, "the battlefield", battlefieldView); err != nil {
-			return err
-		}
-		return sameAsReference(c, "the components' faces", facesView)
+		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+			if made == nil {
+				return nil
+			}
+			q, err := meldedAs(c, i, made)
+			if err != nil {
+				return err
+			}
+			for _, id := range names {
+				if p := c.Trace.Steps[i].State.Permanent(id); p != nil {
+					return problem("%s, %s is still on the battlefield: both halves are exiled and return as one melded permanent", after(c, i), id)
+				}
+			}
+			if g, w := componentsView(q), componentsView(made); g != w {
+				return problem("%s, melded permanent %s is %s: its two cards are on the battlefield with their back faces up, %s", after(c, i), q.ID, g, w)
+			}
+			return nil
+		})
 	},
 }
 
-// melded reports whether s has a melded permanent to judge: one at the
-// start, or one its first action makes.
-func melded(s *model.Scenario) bool {
-	if slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool {
-		return len(p.Components) == 2 && p.Components[0].Face == model.Back && p.Components[1].Face == model.Back
-	}) {
-		return true
-	}
-	// Or the first action melds a meld pair of cards whose owner controls
-	// them (CR 701.42a-b), as generators draw it for an engine that can't
-	// start from a melded permanent.
-	if len(s.Actions) == 0 || s.Actions[0].Type != model.Meld {
-		return false
-	}
-	var defs []*model.CardDef
-	for _, id := range []model.ObjectID{s.Actions[0].Object, s.Actions[0].With} {
-		p := s.Start.Permanent(id)
-		if p == nil || len(p.Components) != 1 || p.Components[0].FaceDown || p.Status.PhasedOut {
-			return false
-		}
-		o := s.Object(p.Components[0].Object)
-		d := defOf(s, o.ID)
-		if o.Token || o.Owner != p.Controller || d == nil || d.Layout != model.LayoutMeld {
-			return false
-		}
-		defs = append(defs, d)
-	}
-	return defs[0].MeldPartner == defs[1].Name && s.Start.Permanent(s.Actions[0].Object).Controller == s.Start.Permanent(s.Actions[0].With).Controller
-}
+// melded reports whether the rules' trace of s has a melded permanent.
+func melded(s *model.Scenario, rules *model.Trace) bool { return anyState(rules, isMeldedP(s)) }
 
+// isMelded reports whether p is a melded permanent: two meld cards, both
+// back faces up (CR 712.4a), judged from its components.
 func isMelded(s *model.Scenario, p *model.Permanent) bool {
 	if len(p.Components) != 2 {
 		return false
@@ -61,224 +49,341 @@ func isMelded(s *model.Scenario, p *model.Permanent) bool {
 	return a != nil && b != nil && a.Layout == model.LayoutMeld && p.Components[0].Face == model.Back && p.Components[1].Face == model.Back
 }
 
+// meldedLeaves reports whether a melded permanent leaves in the rules' trace.
+func meldedLeaves(s *model.Scenario, rules *model.Trace) bool {
+	return anyStep(rules, func(i int) bool { return slices.ContainsFunc(leaves(rules, i), isMeldedP(s)) })
+}
+
 // P712_21: a melded permanent leaving is one permanent leaving.
 var P712_21 = &Property{
 	Rule:     "712.21",
 	Needs:    []model.Feature{model.FeatureMeld},
+	Observes: []model.Observer{model.CreatureDies},
 	Gen:      genMelded,
-	Classify: func(s *model.Scenario) []string { return label(melded(s) && has(s, model.Move), "melded-leaves") },
-	Cover:    map[string]float64{"melded-leaves": 0.2},
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(meldedLeaves(s, rules), "melded-leaves")
+	},
+	Cover: map[string]float64{"melded-leaves": 0.1},
 	Check: func(c *Case) error {
-		return leaving(c, func(i int, p *model.Permanent) error {
-			if !isMelded(c.Scenario, p) {
-				return nil
-			}
-			return oneObjectLeaves(c, i, p)
-		})
+		return eachLeaving(c, isMeldedP(c.Scenario), func(i int, p *model.Permanent) error { return leftAsOne(c, i, p) })
 	},
 }
 
 // P712_21e: one object, but as many cards as it has, moved.
 var P712_21e = &Property{
-	Rule:     "712.21e",
-	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMelded,
-	Classify: func(s *model.Scenario) []string { return label(melded(s) && has(s, model.Move), "melded-leaves") },
-	Cover:    map[string]float64{"melded-leaves": 0.2},
+	Rule:   "712.21e",
+	Needs:  []model.Feature{model.FeatureMeld},
+	Events: true,
+	Gen:    genMelded,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(meldedLeaves(s, rules), "melded-leaves")
+	},
+	Cover: map[string]float64{"melded-leaves": 0.1},
 	Check: func(c *Case) error {
-		return leaving(c, func(i int, p *model.Permanent) error {
-			if len(p.Components) < 2 {
-				return nil
-			}
+		return eachLeaving(c, func(p *model.Permanent) bool { return len(p.Components) > 1 }, func(i int, p *model.Permanent) error {
+			want := cardCount(c.Scenario, p)
+			n := 0
 			for _, e := range events(c.Trace.Steps[i], model.ZoneChange) {
 				if e.Object == p.ID && e.From == model.Battlefield {
-					if want := cardCount(c.Scenario, p); e.Cards != want || e.Objects != 1 {
-						return problem("after action %d, %s leaving counts %d objects and %d cards: it is one object and %d cards", c.Trace.Steps[i].Action, p.ID, e.Objects, e.Cards, want)
+					n++
+					if e.Cards != want || e.Objects != 1 {
+						return problem("%s, %s leaving counts %d objects and %d cards: it is one object and %d cards", after(c, i), p.ID, e.Objects, e.Cards, want)
 					}
 				}
+			}
+			if n == 0 {
+				return problem("%s, no zone change reports %s leaving the battlefield: it is one object and %d cards that moved", after(c, i), p.ID, want)
 			}
 			return nil
 		})
 	},
 }
 
-// P702_26d: phasing is not a zone change.
-var P702_26d = &Property{
-	Rule:     "702.26d",
-	Needs:    []model.Feature{model.FeaturePhasing},
-	Gen:      genPhase,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.PhaseOut), "phase-out") },
-	Cover:    map[string]float64{"phase-out": 0.5},
-	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.PhaseOut, model.PhaseIn) {
-			a := action(c, i)
-			if zc := events(c.Trace.Steps[i], model.ZoneChange); len(zc) > 0 {
-				return problem("after action %d (%s), %s changed zones: phasing is not a zone change", c.Trace.Steps[i].Action, a.Type, zc[0].Object)
-			}
-			p, q := before(c.Trace, i).Permanent(a.Object), c.Trace.Steps[i].State.Permanent(a.Object)
-			if p == nil {
+// phasings calls f for each permanent whose phased-in or phased-out status
+// a step of the rules' trace changes, as it was before and after, when
+// the engine had it made as the rules did.
+func phasings(c *Case, f func(i int, p, q *model.Permanent) error) error {
+	for i := range c.Reference.Steps {
+		prev := stateAt(c.Reference, i)
+		for k := range c.Reference.Steps[i].State.Battlefield {
+			q := &c.Reference.Steps[i].State.Battlefield[k]
+			p := prev.Permanent(q.ID)
+			if p == nil || p.Status.PhasedOut == q.Status.PhasedOut || !agreesAt(c, i, q.ID) {
 				continue
 			}
-			if q == nil {
-				return problem("after action %d (%s), %s is gone from the battlefield: a phased-out permanent stays there", c.Trace.Steps[i].Action, a.Type, a.Object)
-			}
-			if !slices.Equal(ids(p), ids(q)) || fmt.Sprint(p.Counters) != fmt.Sprint(q.Counters) {
-				return problem("after action %d (%s), %s has components %v and counters %v, had %v and %v: tokens and counters stay", c.Trace.Steps[i].Action, a.Type, a.Object, ids(q), q.Counters, ids(p), p.Counters)
+			if err := f(i, p, q); err != nil {
+				return err
 			}
 		}
-		return nil
+	}
+	return nil
+}
+
+// phased fails unless the engine's permanent is, after step i, made as
+// the rules' q and phased as q is.
+func phased(c *Case, i int, q *model.Permanent) (*model.Permanent, error) {
+	way := map[bool]string{true: "out", false: "in"}[q.Status.PhasedOut]
+	e, err := madeAs(c, i, q.ID, "phasing "+way+" is not a zone change, and the permanent stays on the battlefield")
+	if err != nil {
+		return nil, err
+	}
+	if e.Status.PhasedOut != q.Status.PhasedOut {
+		return nil, problem("%s, %s reports phased_out=%t: the rules phase it %s", after(c, i), e.ID, e.Status.PhasedOut, way)
+	}
+	return e, nil
+}
+
+// P702_26d: phasing is not a zone change.
+var P702_26d = &Property{
+	Rule:  "702.26d",
+	Needs: []model.Feature{model.FeaturePhasing},
+	Gen:   genPhase,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = phasings(c, func(i int, p, q *model.Permanent) error {
+			if q.Status.PhasedOut {
+				out = append(out, label(slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(s, comp.Object) }), "phases-out-with-token")...)
+				out = append(out, label(len(p.Counters) > 0, "phases-out-with-counters")...)
+			}
+			out = append(out, label(actionIs(c, i, model.NextTurn), "untap-step")...)
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"phases-out-with-token": 0.08, "phases-out-with-counters": 0.1, "untap-step": 0.1},
+	Check: func(c *Case) error {
+		return phasings(c, func(i int, p, q *model.Permanent) error {
+			e, err := madeAs(c, i, q.ID, "phasing is not a zone change, and the permanent stays on the battlefield")
+			if err != nil {
+				return err
+			}
+			if e.Status.PhasedOut != q.Status.PhasedOut {
+				return nil // it did not phase: 702.26b's or 702.26c's to judge
+			}
+			before := stateAt(c.Trace, i).Permanent(q.ID)
+			if !slices.Equal(ids(before), ids(e)) || countersView(before.Counters) != countersView(e.Counters) {
+				return problem("%s, %s has components %v and counters %s, had %v and %s: tokens and counters stay on a permanent that phases", after(c, i), e.ID, ids(e), countersView(e.Counters), ids(before), countersView(before.Counters))
+			}
+			if !c.Partial {
+				for _, ev := range events(c.Trace.Steps[i], model.ZoneChange) {
+					if ev.Object == q.ID || slices.Contains(ids(q), ev.Object) {
+						return problem("%s, %s changed zones as it phased: phasing is not a zone change", after(c, i), ev.Object)
+					}
+				}
+			}
+			return nil
+		})
 	},
 }
 
 // P712_16: melded and double-faced permanents can't be turned face down.
 var P712_16 = &Property{
-	Rule:     "712.16",
-	Needs:    []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
-	Gen:      genDFC,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.TurnFaceDown), "turn-face-down") },
-	Cover:    map[string]float64{"turn-face-down": 0.5},
+	Rule:  "712.16",
+	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
+	Gen:   genDFC,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			if p := dfcFaceDown(c, i); p != nil {
+				out = append(out, map[bool]string{true: "melded-told-face-down", false: "dfc-told-face-down"}[isMelded(s, p)])
+			}
+		}
+		return out
+	},
+	Cover: map[string]float64{"dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.TurnFaceDown) {
-			a, p, q := acted(c, i)
-			if p == nil || p.Status.FaceDown || merged(p) || !hasDFC(c.Scenario, p) {
+		for i := range c.Reference.Steps {
+			p := dfcFaceDown(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
 				continue
 			}
-			if !unchanged(p, q) {
-				return problem("after action %d, double-faced permanent %s changed when turned face down: nothing happens", c.Trace.Steps[i].Action, a.Object)
+			if err := nothingHappens(c, i, p.ID, "a double-faced or melded permanent can't be turned face down: nothing happens, and none of its characteristics change"); err != nil {
+				return err
 			}
 		}
 		return nil
 	},
 }
 
-// P710_4: flipping is one-way.
+// dfcFaceDown returns the face-up double-faced or melded permanent (not
+// merged) that step i tells to turn face down.
+func dfcFaceDown(c *Case, i int) *model.Permanent {
+	if !actionIs(c, i, model.TurnFaceDown) {
+		return nil
+	}
+	p := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Object)
+	if p == nil || p.Status.FaceDown || isMerged(c.Scenario, p) || !hasDFC(c.Scenario, p) {
+		return nil
+	}
+	return p
+}
+
+// P710_4: flipping is one-way, and a flipped permanent that leaves the
+// battlefield forgets it was flipped.
 var P710_4 = &Property{
-	Rule:     "710.4",
-	Needs:    []model.Feature{model.FeatureFlip},
-	Gen:      genFlipTwice,
-	Classify: func(s *model.Scenario) []string { return label(len(s.Actions) == 2, "flipped-twice") },
-	Cover:    map[string]float64{"flipped-twice": 0.3},
-	Check: func(c *Case) error {
-		for i := range c.Trace.Steps {
-			prev := before(c.Trace, i)
-			for _, q := range c.Trace.Steps[i].State.Battlefield {
-				if p := prev.Permanent(q.ID); p != nil && p.Status.Flipped && !q.Status.Flipped {
-					return problem("after action %d, %s became unflipped: flipping is one-way", c.Trace.Steps[i].Action, q.ID)
-				}
+	Rule:  "710.4",
+	Needs: []model.Feature{model.FeatureFlip},
+	Gen:   genFlipTwice,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		var out []string
+		for i, a := range s.Actions {
+			if p := stateAt(rules, i).Permanent(a.Object); a.Type == model.Flip && p != nil && p.Status.Flipped {
+				out = append(out, "flip-again")
 			}
 		}
-		return nil
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		_ = returns(c, func(p *model.Permanent) bool { return p.Status.Flipped }, func(int, *model.Permanent, *model.Permanent) error {
+			out = append(out, "flipped-returns")
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"flip-again": 0.2, "flipped-returns": 0.05},
+	Check: func(c *Case) error {
+		err := counterparts(c, func(*model.Permanent) bool { return true }, func(k int, r, e *model.Permanent) error {
+			if k == 0 {
+				return nil
+			}
+			if p := stateAt(c.Trace, k-1).Permanent(e.ID); p != nil && p.Status.Flipped && !e.Status.Flipped {
+				return problem("%s, %s became unflipped: flipping is one-way", at(c, k), e.ID)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return returns(c, func(p *model.Permanent) bool { return p.Status.Flipped }, func(i int, gone, r *model.Permanent) error {
+			if c.Trace.Steps[i].State.Permanent(r.ID) == nil {
+				return nil // not found at all: 730.3c's and 712.21c's to judge
+			}
+			return enteredWith(c, i, r, fmt.Sprintf("%s left the battlefield flipped, and a flipped permanent that leaves retains no memory of its status", gone.ID))
+		})
 	},
 }
 
 // P704_5d: a token outside the battlefield ceases to exist.
 var P704_5d = &Property{
-	Rule:     "704.5d",
-	Gen:      genTokenLeaves,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.Move), "token-leaves") },
-	Cover:    map[string]float64{"token-leaves": 0.5},
+	Rule:  "704.5d",
+	Gen:   genTokenLeaves,
+	Needs: nil,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyStep(rules, func(i int) bool {
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {
+				return slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(s, comp.Object) })
+			})
+		}), "token-leaves")
+	},
+	Cover: map[string]float64{"token-leaves": 0.25},
 	Check: func(c *Case) error {
-		for i, st := range states(c.Trace) {
+		for k := 1; k <= len(c.Trace.Steps); k++ {
+			st := stateAt(c.Trace, k)
 			for _, pl := range st.Players {
 				for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
 					list, _ := pl.Zones.Get(z)
 					for _, id := range list {
 						if isToken(c.Scenario, id) {
-							return problem("in state %d, token %s is in %s's %s: a token outside the battlefield ceases to exist", i, id, pl.ID, z)
+							return problem("%s, token %s is in %s's %s: a token outside the battlefield ceases to exist", at(c, k), id, pl.ID, z)
 						}
 					}
 				}
+			}
+			if c.Partial {
+				continue
+			}
+			got := eventsView(c.Trace.Steps[k-1], model.CeaseToExist, ceaseView)
+			want := eventsView(c.Reference.Steps[k-1], model.CeaseToExist, ceaseView)
+			if !slices.Equal(got, want) {
+				return problem("%s, the engine reports tokens %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
 			}
 		}
 		return nil
 	},
 }
 
-// withFlipCards lists the characteristics and abilities of permanents that
-// hold a flip card.
-func withFlipCards(s *model.Scenario) func(model.State) any {
-	return func(st model.State) any {
-		var keep model.State
-		for _, p := range st.Battlefield {
-			if slices.ContainsFunc(p.Components, func(comp model.Component) bool {
-				d := defOf(s, comp.Object)
-				return d != nil && d.Layout == model.LayoutFlip
-			}) {
-				keep.Battlefield = append(keep.Battlefield, p)
-			}
-		}
-		return fmt.Sprint(characteristics(keep), abilitiesView(keep))
+// withFlipCard reports a permanent that holds a flip card.
+func withFlipCard(s *model.Scenario) func(p *model.Permanent) bool {
+	return func(p *model.Permanent) bool {
+		return slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isFlipCard(s, comp) })
 	}
 }
 
-func abilitiesView(st model.State) any {
-	var out []string
-	for _, p := range st.Battlefield {
-		if p.Derived != nil {
-			out = append(out, fmt.Sprintf("%s%v", p.ID, p.Derived.Characteristics.Abilities))
-		}
-	}
-	return out
+// unflippedFlip reports an unflipped, face-up flip card permanent that is
+// not merged (a merged one has its topmost component's characteristics,
+// 730.2a).
+func unflippedFlip(s *model.Scenario, p *model.Permanent) bool {
+	return !p.Status.Flipped && !p.Status.FaceDown && !isMerged(s, p) && isFlipCard(s, p.Components[0])
 }
 
-func unflippedFlip(s *model.Scenario) bool {
-	return slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool {
-		return !p.Status.Flipped && !p.Status.FaceDown && slices.ContainsFunc(p.Components, func(c model.Component) bool {
-			d := defOf(s, c.Object)
-			return d != nil && d.Layout == model.LayoutFlip
-		})
-	})
-}
-
-// P710_1b: a flip card's alternative half applies only to a flipped permanent.
+// P710_1b: a flip card's alternative half applies only to a flipped
+// permanent: compared with the rules for every permanent with a flip card
+// that is not merged.
 var P710_1b = &Property{
 	Rule:         "710.1b",
 	Needs:        []model.Feature{model.FeatureFlip},
 	Gen:          genFlipChars,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(unflippedFlip(s), "unflipped-flip-card") },
-	Cover:        map[string]float64{"unflipped-flip-card": 0.3},
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		out := label(anyState(rules, func(p *model.Permanent) bool { return unflippedFlip(s, p) }), "unflipped-flip-card")
+		return append(out, label(anyState(rules, func(p *model.Permanent) bool {
+			return p.Status.Flipped && !isMerged(s, p) && withFlipCard(s)(p)
+		}), "flipped-flip-card")...)
+	},
+	Cover: map[string]float64{"unflipped-flip-card": 0.15, "flipped-flip-card": 0.05},
 	Check: func(c *Case) error {
-		return sameAsReference(c, "the characteristics of permanents with flip cards", withFlipCards(c.Scenario))
+		return sameCharacteristics(c, "flip card permanent", func(*model.Permanent) bool { return true }, func(r *model.Permanent) bool {
+			return !r.Status.FaceDown && !isMerged(c.Scenario, r) && isFlipCard(c.Scenario, r.Components[0]) && !hasCopyEffect(r)
+		})
 	},
 }
 
-// P710_2: a flip card has its normal characteristics until its permanent flips.
+func hasCopyEffect(p *model.Permanent) bool {
+	return slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy })
+}
+
+// P710_2: a flip card has its normal characteristics until its permanent
+// flips: its name, types, power and toughness, and abilities.
 var P710_2 = &Property{
 	Rule:  "710.2",
 	Needs: []model.Feature{model.FeatureFlip},
 	Gen:   genFlipChars,
-	Classify: func(s *model.Scenario) []string {
-		return label(unflippedFlip(s), "unflipped-flip-card")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyState(rules, func(p *model.Permanent) bool { return unflippedFlip(s, p) }), "unflipped-flip-card")
 	},
-	Cover: map[string]float64{"unflipped-flip-card": 0.3},
+	Cover: map[string]float64{"unflipped-flip-card": 0.15},
 	Check: func(c *Case) error {
-		return eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if p.Status.Flipped || p.Status.FaceDown || p.Derived == nil {
+		return counterparts(c, func(r *model.Permanent) bool { return unflippedFlip(c.Scenario, r) && !hasCopyEffect(r) }, func(k int, r, e *model.Permanent) error {
+			d := defOf(c.Scenario, r.Components[0].Object)
+			if d == nil || d.Layout != model.LayoutFlip || e.Derived == nil || physical(e) != physical(r) {
 				return nil
 			}
-			d := defOf(c.Scenario, p.Components[0].Object)
-			if d == nil || d.Layout != model.LayoutFlip || slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy }) {
-				return nil
+			ch, f := e.Derived.Characteristics, d.Front
+			switch {
+			case ch.Name != f.Name:
+				return problem("%s, unflipped %s is named %q: a flip card has its normal characteristics, %q, until its permanent flips", at(c, k), e.ID, ch.Name, f.Name)
+			case fmt.Sprint(sortedStrings(ch.Types), sortedStrings(ch.Subtypes)) != fmt.Sprint(sortedStrings(f.Types), sortedStrings(f.Subtypes)):
+				return problem("%s, unflipped %s has types %v %v: a flip card has its normal type line, %v %v, until its permanent flips", at(c, k), e.ID, ch.Types, ch.Subtypes, f.Types, f.Subtypes)
+			case !r.Mutated && slices.ContainsFunc(f.Abilities, func(a model.AbilityID) bool { return !slices.Contains(ch.Abilities, a) }):
+				return problem("%s, unflipped %s has abilities %v: a flip card has its normal text, %v, until its permanent flips", at(c, k), e.ID, ch.Abilities, f.Abilities)
 			}
-			if got := p.Derived.Characteristics.Name; got != d.Front.Name {
-				return problem("%s, unflipped %s is named %q: a flip card has its normal characteristics, %q, until its permanent flips", where, p.ID, got, d.Front.Name)
+			if p, _ := basePT(e); f.Power != nil && (p == nil || *p != *f.Power) {
+				return problem("%s, unflipped %s has power %s before its counters and effects: a flip card has its normal power, %d, until its permanent flips", at(c, k), e.ID, fmtInt(p), *f.Power)
 			}
 			return nil
 		})
 	},
 }
 
-func dfcView(s *model.Scenario) func(model.State) any {
-	return func(st model.State) any {
-		var keep model.State
-		for _, p := range st.Battlefield {
-			if !merged(&p) && hasDFC(s, &p) {
-				keep.Battlefield = append(keep.Battlefield, p)
-			}
-		}
-		return fmt.Sprint(characteristics(keep), abilitiesView(keep))
-	}
+func sortedStrings(xs []string) []string {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return out
+}
+
+// lonelyDFC reports a double-faced permanent of one component, face up.
+func lonelyDFC(s *model.Scenario, p *model.Permanent) bool {
+	return len(p.Components) == 1 && !p.Status.FaceDown && hasDFC(s, p)
 }
 
 // P712_8d: a double-faced permanent front face up has only that face's
@@ -288,38 +393,44 @@ var P712_8d = &Property{
 	Needs:        []model.Feature{model.FeatureDoubleFaced},
 	Gen:          genDFCChars,
 	Differential: true,
-	Classify:     func(s *model.Scenario) []string { return label(len(s.Start.Battlefield) > 0, "double-faced") },
-	Cover:        map[string]float64{"double-faced": 0.9},
-	Check: func(c *Case) error {
-		return sameAsReference(c, "the double-faced permanents' characteristics", dfcView(c.Scenario))
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		out := label(anyState(rules, func(p *model.Permanent) bool { return lonelyDFC(s, p) && p.Components[0].Face != model.Back }), "front-face-up")
+		return append(out, label(anyState(rules, func(p *model.Permanent) bool {
+			return lonelyDFC(s, p) && p.Components[0].Face != model.Back && (len(p.Counters) > 0 || len(p.Effects) > 0)
+		}), "front-face-with-counters-or-effects")...)
 	},
+	Cover: map[string]float64{"front-face-up": 0.5, "front-face-with-counters-or-effects": 0.1},
+	Check: func(c *Case) error {
+		return sameCharacteristics(c, "double-faced permanent, front face up,", func(*model.Permanent) bool { return true }, func(r *model.Permanent) bool {
+			return lonelyDFC(c.Scenario, r) && r.Components[0].Face != model.Back && !hasCopyEffect(r)
+		})
+	},
+}
+
+// backFaceUp reports a nonmodal double-faced permanent of one card with
+// its back face up.
+func backFaceUp(s *model.Scenario, p *model.Permanent) bool {
+	if !lonelyDFC(s, p) || p.Components[0].Face != model.Back || hasCopyEffect(p) {
+		return false
+	}
+	d := defOf(s, p.Components[0].Object)
+	return d != nil && d.Layout == model.LayoutTransform
 }
 
 // P712_8e: back face up, a nonmodal double-faced permanent has the back
 // face's characteristics but its front face's mana value.
 var P712_8e = &Property{
-	Rule:  "712.8e",
-	Needs: []model.Feature{model.FeatureDoubleFaced},
-	Gen:   genDFCChars,
-	Classify: func(s *model.Scenario) []string {
-		back := slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return p.Components[0].Face == model.Back })
-		return label(back || has(s, model.Transform, model.Convert), "back-face")
+	Rule:         "712.8e",
+	Needs:        []model.Feature{model.FeatureDoubleFaced},
+	Gen:          genDFCChars,
+	Differential: true,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		return label(anyState(rules, func(p *model.Permanent) bool { return backFaceUp(s, p) }), "back-face")
 	},
-	Cover: map[string]float64{"back-face": 0.3},
+	Cover: map[string]float64{"back-face": 0.15},
 	Check: func(c *Case) error {
-		return eachPermanent(c.Trace, func(where string, p *model.Permanent) error {
-			if merged(p) || p.Status.FaceDown || p.Components[0].Face != model.Back || p.Derived == nil {
-				return nil
-			}
-			d := defOf(c.Scenario, p.Components[0].Object)
-			if d == nil || d.Layout != model.LayoutTransform {
-				return nil
-			}
-			ch := p.Derived.Characteristics
-			if ch.Name != d.Back.Name || ch.ManaValue != d.Front.ManaValue() {
-				return problem("%s, %s back face up reports %q with mana value %d: it has the back face's characteristics, %q, and the front face's mana value, %d", where, p.ID, ch.Name, ch.ManaValue, d.Back.Name, d.Front.ManaValue())
-			}
-			return nil
+		return sameCharacteristics(c, "double-faced permanent, back face up,", func(*model.Permanent) bool { return true }, func(r *model.Permanent) bool {
+			return backFaceUp(c.Scenario, r)
 		})
 	},
 }
@@ -329,64 +440,142 @@ var P712_18 = &Property{
 	Rule:  "712.18",
 	Needs: []model.Feature{model.FeatureDoubleFaced},
 	Gen:   genTransformEffects,
-	Classify: func(s *model.Scenario) []string {
-		return label(has(s, model.Transform, model.Convert) && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Effects)+len(p.Counters) > 0 }) || has(s, model.Pump, model.AddCounters), "under-effects")
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		return label(anyStep(rules, func(i int) bool {
+			p := transforming(c, i)
+			return p != nil && len(p.Effects)+len(p.Counters) > 0
+		}), "under-effects")
 	},
 	Cover: map[string]float64{"under-effects": 0.3},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Transform, model.Convert) {
-			a, p, q := acted(c, i)
-			if p == nil {
+		for i := range c.Reference.Steps {
+			p := transforming(c, i)
+			if p == nil || !agreesAt(c, i, p.ID) {
 				continue
 			}
-			if q == nil {
-				return problem("after action %d (%s), %s is gone: a transforming permanent stays the same object", c.Trace.Steps[i].Action, a.Type, a.Object)
+			q, err := madeAs(c, i, p.ID, "a transforming permanent stays the same object")
+			if err != nil {
+				return err
 			}
-			if fmt.Sprint(p.Effects) != fmt.Sprint(q.Effects) || fmt.Sprint(p.Counters) != fmt.Sprint(q.Counters) {
-				return problem("after action %d (%s), %s has effects %v and counters %v, had %v and %v: effects that applied to it still do", c.Trace.Steps[i].Action, a.Type, a.Object, q.Effects, q.Counters, p.Effects, p.Counters)
+			e := stateAt(c.Trace, i).Permanent(p.ID)
+			if effectsView(e) != effectsView(q) || countersView(e.Counters) != countersView(q.Counters) {
+				return problem("%s, %s has effects %s and counters %s, had %s and %s: effects that applied to it still do", after(c, i), q.ID, effectsView(q), countersView(q.Counters), effectsView(e), countersView(e.Counters))
+			}
+			if r := c.Reference.Steps[i].State.Permanent(p.ID); facesByObject(q) != facesByObject(r) {
+				return problem("%s, %s shows %s: the rules turn it to %s", after(c, i), q.ID, facesByObject(q), facesByObject(r))
 			}
 		}
 		return nil
 	},
 }
 
+// transforming returns the permanent step i of the rules' trace turns to
+// its other face (transform or convert), as it was.
+func transforming(c *Case, i int) *model.Permanent {
+	if !actionIs(c, i, model.Transform, model.Convert) {
+		return nil
+	}
+	id := c.Scenario.Actions[i].Object
+	p, q := stateAt(c.Reference, i).Permanent(id), c.Reference.Steps[i].State.Permanent(id)
+	if p == nil || q == nil || facesByObject(p) == facesByObject(q) {
+		return nil
+	}
+	return p
+}
+
 // P702_26b: a phased-out permanent is treated as though it does not exist.
 var P702_26b = &Property{
-	Rule:     "702.26b",
-	Needs:    []model.Feature{model.FeaturePhasing, model.FeatureMutate},
-	Gen:      genIllegal,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.PhaseOut), "target-phased-out") },
-	Cover:    map[string]float64{"target-phased-out": 0.1},
+	Rule:  "702.26b",
+	Needs: []model.Feature{model.FeaturePhasing, model.FeatureMutate},
+	Gen:   genIllegal,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		return label(anyStep(rules, func(i int) bool {
+			_, target := mutatingResolve(c, i)
+			p := stateAt(rules, i).Permanent(target)
+			return p != nil && p.Status.PhasedOut
+		}), "target-phased-out")
+	},
+	Cover: map[string]float64{"target-phased-out": 0.1},
 	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.Resolve) {
-			card, target := merging(c, i)
-			p := before(c.Trace, i).Permanent(target)
-			if card == "" || p == nil || !p.Status.PhasedOut {
-				continue
+		err := phasings(c, func(i int, p, q *model.Permanent) error {
+			if e := c.Trace.Steps[i].State.Permanent(q.ID); q.Status.PhasedOut && e != nil && !e.Status.PhasedOut {
+				return problem("%s, %s reports phased_out=false: the rules phase it out", after(c, i), e.ID)
 			}
-			if q := c.Trace.Steps[i].State.Permanent(target); q != nil && slices.Contains(ids(q), card) {
-				return problem("after action %d, %s merged with %s, which is phased out: a phased-out permanent is treated as though it does not exist, so the target is illegal", c.Trace.Steps[i].Action, card, target)
-			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		return nil
+		return illegalResolves(c, func(i int, card, target model.ObjectID) error {
+			if p := stateAt(c.Reference, i).Permanent(target); p == nil || !p.Status.PhasedOut {
+				return nil
+			}
+			return enteredAlone(c, i, card, target, "its target is phased out and treated as though it does not exist, so the target is illegal")
+		})
 	},
 }
 
 // P702_26c: a permanent that phases in exists again.
 var P702_26c = &Property{
-	Rule:     "702.26c",
-	Needs:    []model.Feature{model.FeaturePhasing},
-	Gen:      genPhase,
-	Classify: func(s *model.Scenario) []string { return label(has(s, model.PhaseIn), "phase-in") },
-	Cover:    map[string]float64{"phase-in": 0.5},
-	Check: func(c *Case) error {
-		for _, i := range stepsOf(c, model.PhaseIn) {
-			a := action(c, i)
-			q := c.Trace.Steps[i].State.Permanent(a.Object)
-			if q == nil || q.Status.PhasedOut {
-				return problem("after action %d, %s is still phased out or gone: it phased in", c.Trace.Steps[i].Action, a.Object)
+	Rule:  "702.26c",
+	Needs: []model.Feature{model.FeaturePhasing},
+	Gen:   genPhase,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = phasings(c, func(i int, p, q *model.Permanent) error {
+			if !q.Status.PhasedOut {
+				out = append(out, map[bool]string{true: "phase-in-at-untap-step", false: "phase-in-by-action"}[actionIs(c, i, model.NextTurn)])
 			}
-		}
-		return nil
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"phase-in-by-action": 0.2, "phase-in-at-untap-step": 0.1},
+	Check: func(c *Case) error {
+		return phasings(c, func(i int, p, q *model.Permanent) error {
+			if q.Status.PhasedOut {
+				return nil
+			}
+			_, err := phased(c, i, q)
+			return err
+		})
+	},
+}
+
+// P702_26g: Auras and Equipment attached to a permanent phase out with it,
+// indirectly, and phase in with it.
+var P702_26g = &Property{
+	Rule:  "702.26g",
+	Needs: []model.Feature{model.FeaturePhasing},
+	Gen:   genPhaseAttached,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = phasings(c, func(i int, p, q *model.Permanent) error {
+			if p.AttachedTo != "" {
+				out = append(out, map[bool]string{true: "attached-phases-out", false: "attached-phases-in"}[q.Status.PhasedOut])
+			}
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"attached-phases-out": 0.3, "attached-phases-in": 0.1},
+	Check: func(c *Case) error {
+		return phasings(c, func(i int, p, q *model.Permanent) error {
+			if p.AttachedTo == "" {
+				return nil
+			}
+			e, err := phased(c, i, q)
+			if err != nil {
+				return err
+			}
+			if e.AttachedTo != q.AttachedTo {
+				return problem("%s, %s is attached to %q: an Aura or Equipment phasing with the permanent it is attached to stays attached to %q", after(c, i), e.ID, e.AttachedTo, q.AttachedTo)
+			}
+			return nil
+		})
 	},
 }

@@ -32,17 +32,30 @@ type Property struct {
 	// that lacks one gets the verdict unsupported for this property.
 	Needs []model.Feature
 
+	// Observes lists the standard observers whose triggers Check reads.
+	// An engine that does not report one of them gets unsupported.
+	Observes []model.Observer
+
+	// Events is set when Check reads events other than observers'
+	// triggers (zone changes, reveals): an engine that declares partial
+	// traces may leave those out, and gets unsupported.
+	Events bool
+
 	// Gen draws scenarios that reach the rule. It is nil only when
 	// Uncheckable is set.
 	Gen *rapid.Generator[*model.Scenario]
 
-	// Classify labels what a scenario exercised, for coverage; Cover gives
-	// the minimum share of cases each label needs. A run below it is
-	// uncovered, not held.
-	Classify func(s *model.Scenario) []string
+	// Classify labels what a case exercised, for coverage, from the
+	// scenario and the reference engine's trace of it (what the rules say
+	// happens), never from what the engine under test reports. Cover
+	// gives the minimum share of judged cases each label needs; a run
+	// below it is uncovered, not held.
+	Classify func(s *model.Scenario, rules *model.Trace) []string
 	Cover    map[string]float64
 
-	// Differential reports whether Check needs the reference trace.
+	// Differential reports whether Check compares the engine's
+	// observations with the reference trace's, rather than judging them
+	// on their own at the places the reference trace points to.
 	Differential bool
 
 	// Check judges one case. It returns nil if the rule holds, or an
@@ -61,11 +74,24 @@ type Property struct {
 func (p *Property) Title() string { return rules.Summary(p.Rule) }
 
 // A Case is one scenario played by one engine, as a Check sees it.
+//
+// Reference is always set: it is what the rules say happens, and it alone
+// decides where a rule applies (which step merges, which permanent is
+// melded or face down). A check then judges the engine's trace there, so
+// an engine cannot pass a rule by not doing what the rule governs.
 type Case struct {
 	Scenario  *model.Scenario
 	Trace     *model.Trace // from the engine under test
-	Reference *model.Trace // from the reference engine; nil unless Differential
+	Reference *model.Trace // from the reference engine
 	Partial   bool         // the engine declared partial traces
+	// Observers are the standard observers the engine reports; nil means
+	// all of them.
+	Observers []model.Observer
+}
+
+// Reports reports whether the engine reports observer o.
+func (c *Case) Reports(o model.Observer) bool {
+	return c.Observers == nil || slices.Contains(c.Observers, o)
 }
 
 // Validate reports every malformed property: an unindexed or duplicate
@@ -106,6 +132,11 @@ func Validate(props []*Property) error {
 		for _, f := range p.Needs {
 			if !slices.Contains(model.Features, f) {
 				errs = append(errs, fmt.Errorf("%s: unknown feature %q", at, f))
+			}
+		}
+		for _, o := range p.Observes {
+			if !slices.Contains(model.Observers, o) {
+				errs = append(errs, fmt.Errorf("%s: unknown observer %q", at, o))
 			}
 		}
 	}
@@ -153,9 +184,39 @@ func Find(props []*Property, id model.RuleID) *Property {
 	return nil
 }
 
-// problem formats a violation in the house grammar: lower case, what the
-// engine did, then what the rule requires.
+// A Problem is a check's complaint about one case: its message, in the
+// house grammar (lower case, what the engine did, then what the rule
+// requires), and its class, which names the kind of violation whatever
+// the objects and numbers in it. Shrinking keeps a counterexample in its
+// class, so a failure never shrinks into another one.
+type Problem struct {
+	Class string
+	Msg   string
+}
+
+func (p *Problem) Error() string { return p.Msg }
+
+// ClassOf returns the class of a check's error: a Problem's class, or the
+// error's text for any other error.
+func ClassOf(err error) string {
+	var p *Problem
+	if errors.As(err, &p) {
+		return p.Class
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// problem formats a violation in the house grammar; its format string is
+// its class.
 func problem(format string, args ...any) error {
+	return problemOf(format, format, args...)
+}
+
+// problemOf is problem with a class of its own.
+func problemOf(class, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	return errors.New(strings.TrimSuffix(msg, "."))
+	return &Problem{Class: class, Msg: strings.TrimSuffix(msg, ".")}
 }

@@ -225,6 +225,9 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	}
 	if mutating {
 		p.Mutated = true // CR 702.140c
+		if g.is("mutate-drops-target-card") {
+			p.Components = []model.Component{c} // the target's cards are lost to the game
+		}
 	}
 	switch {
 	case g.is("merge-resets-object"):
@@ -778,7 +781,7 @@ func (g *game) setPhased(p *model.Permanent, out bool) {
 	p.Status.PhasedOut = out
 	g.statusChanged(rule, p)
 	for i := range g.st.Battlefield {
-		if q := &g.st.Battlefield[i]; q.AttachedTo == p.ID && q.Status.PhasedOut != out {
+		if q := &g.st.Battlefield[i]; q.AttachedTo == p.ID && q.Status.PhasedOut != out && !g.is("aura-stays-phased-in") {
 			q.Status.PhasedOut = out
 			g.statusChanged("702.26g", q)
 		}

@@ -12,7 +12,7 @@ func (g *game) faceOf(c model.Component) (model.Face, int) {
 	d := g.def(c.Object)
 	front := d.Front.ManaValue()
 	if c.Face != model.Back {
-		if g.is("front-face-has-both-abilities") && d.Back != nil {
+		if g.is("front-face-has-both-abilities") && d.Back != nil && g.alone(c.Object) {
 			f := d.Front
 			f.Abilities = append(slices.Clone(f.Abilities), d.Back.Abilities...)
 			return f, front
@@ -194,4 +194,14 @@ func (g *game) lastExiledCreature(source model.ObjectID) *model.Face {
 		}
 	}
 	return nil
+}
+
+// alone reports whether object id is a permanent's only component.
+func (g *game) alone(id model.ObjectID) bool {
+	for _, p := range g.st.Battlefield {
+		if slices.ContainsFunc(p.Components, func(c model.Component) bool { return c.Object == id }) {
+			return len(p.Components) == 1
+		}
+	}
+	return false
 }

@@ -70,6 +70,7 @@ type departure struct {
 	moves       []model.Placement
 	wasCreature bool
 	wasToken    bool
+	status      model.Status // what it was; only a mutant remembers it
 }
 
 type game struct {

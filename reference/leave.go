@@ -255,7 +255,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			}
 		}
 	}
-	if !ordered && len(ch.Order) > 0 {
+	if !ordered && len(ch.Order) > 0 && g.mutant == "" {
 		if len(ch.Order) != 1 || cards != 1 || ch.Order[0] != moves[slices.IndexFunc(moves, func(m model.Placement) bool { return !g.obj(m.Object).Token })].Object {
 			return nil, invalid("choices.order %v does not fit: no two cards of %s go into one ordered zone together (its cards go %v)", ch.Order, p.ID, moves)
 		}
@@ -306,7 +306,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			g.emit(model.Event{Kind: model.CeaseToExist, Rule: "704.5d", Object: m.Object})
 		}
 	}
-	g.gone[p.ID] = departure{moves: moves, wasCreature: slices.Contains(lki.Characteristics.Types, "creature"), wasToken: lki.Token}
+	g.gone[p.ID] = departure{moves: moves, wasCreature: slices.Contains(lki.Characteristics.Types, "creature"), wasToken: lki.Token, status: p.Status}
 	if sba903 {
 		c := p.Components[commanderIdx].Object
 		from := zoneName(dest[commanderIdx])
@@ -438,6 +438,10 @@ func (g *game) returnFound(a *model.Action) error {
 			controller = g.obj(c).Owner
 		}
 		p := model.Permanent{ID: model.EnteredID(c, g.action), Controller: controller, Components: []model.Component{{Object: c}}}
+		if g.is("status-survives-zone-change") {
+			was := g.gone[a.Object].status
+			p.Status.Tapped, p.Status.Flipped = was.Tapped, was.Flipped
+		}
 		for k, n := range a.Counters {
 			if p.Counters == nil {
 				p.Counters = map[string]int{}

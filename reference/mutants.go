@@ -13,8 +13,14 @@ type Mutant struct {
 	Name string
 	// Bug says what the mutant gets wrong.
 	Bug string
-	// Breaks lists the rules whose properties must kill it.
+	// Breaks lists the rules whose properties must kill it, the rule its
+	// bug is about first.
 	Breaks []model.RuleID
+	// Also lists rules its bug breaks as a consequence, which the suite
+	// may kill it on too, and Why says how. A mutant failing any rule
+	// outside Breaks and Also is a property blaming the wrong rule.
+	Also []model.RuleID
+	Why  string
 	// Minimum describes the smallest counterexample, for the kill test.
 	Components, Actions int
 }

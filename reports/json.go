@@ -53,34 +53,51 @@ type Options struct {
 
 // Rule is one property's outcome.
 type Rule struct {
-	Rule           model.RuleID    `json:"rule"`
-	Summary        string          `json:"summary"`
-	Verdict        harness.Verdict `json:"verdict"`
-	Cases          int             `json:"cases"`
-	Coverage       map[string]int  `json:"coverage,omitempty"`
-	Seconds        float64         `json:"seconds"`
-	Why            string          `json:"why,omitempty"`
-	Digest         string          `json:"digest,omitempty"`
-	Counterexample *Counterexample `json:"counterexample,omitempty"`
-	Fault          *Fault          `json:"fault,omitempty"`
+	Rule     model.RuleID    `json:"rule"`
+	Summary  string          `json:"summary"`
+	Verdict  harness.Verdict `json:"verdict"`
+	Cases    int             `json:"cases"`
+	Coverage map[string]int  `json:"coverage,omitempty"`
+	Seconds  float64         `json:"seconds"`
+	Why      string          `json:"why,omitempty"`
+	Digest   string          `json:"digest,omitempty"`
+	// Excluded counts the cases another rule's check took (see
+	// harness.Result), ExcludedBy which rule took how many.
+	Excluded   int                  `json:"excluded,omitempty"`
+	ExcludedBy map[model.RuleID]int `json:"excluded_by,omitempty"`
+	// Refused counts the scenarios the engine refused, with the commonest
+	// reasons.
+	Refused        int               `json:"refused,omitempty"`
+	Refusals       []harness.Refusal `json:"refusals,omitempty"`
+	Counterexample *Counterexample   `json:"counterexample,omitempty"`
+	// Others are further counterexamples of other classes of problem.
+	Others []Counterexample `json:"others,omitempty"`
+	Fault  *Fault           `json:"fault,omitempty"`
 	// Expected marks a failure the baseline expects.
 	Expected bool `json:"expected,omitempty"`
 }
 
 // Counterexample is a failure's minimal scenario and both traces.
 type Counterexample struct {
-	Problem   string          `json:"problem"`
-	Scenario  *model.Scenario `json:"scenario"`
-	Engine    *model.Trace    `json:"engine_trace"`
-	Reference *model.Trace    `json:"reference_trace,omitempty"`
-	File      string          `json:"file,omitempty"`
+	Problem string `json:"problem"`
+	// Class names the kind of problem; Found the rule whose check found
+	// it, when not the result's own (400.1 for a malformed trace).
+	Class        string          `json:"class,omitempty"`
+	Found        model.RuleID    `json:"found,omitempty"`
+	Intermittent bool            `json:"intermittent,omitempty"`
+	Scenario     *model.Scenario `json:"scenario"`
+	Engine       *model.Trace    `json:"engine_trace"`
+	Reference    *model.Trace    `json:"reference_trace,omitempty"`
+	File         string          `json:"file,omitempty"`
 }
 
 // Fault is a scenario the engine could not play.
 type Fault struct {
-	Error    string          `json:"error"`
-	Scenario *model.Scenario `json:"scenario"`
-	Stderr   []string        `json:"stderr,omitempty"`
+	Error        string          `json:"error"`
+	Class        string          `json:"class,omitempty"`
+	Intermittent bool            `json:"intermittent,omitempty"`
+	Scenario     *model.Scenario `json:"scenario"`
+	Stderr       []string        `json:"stderr,omitempty"`
 }
 
 // CorpusEntry reports one corpus file replayed before generation.
@@ -117,12 +134,20 @@ func FromResults(r *harness.Results) *Document {
 	for _, res := range r.Results {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
-			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected}
+			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals}
 		if ce := res.Counterexample; ce != nil {
-			rr.Counterexample = &Counterexample{Problem: ce.Problem, Scenario: ce.Scenario, Engine: ce.Got, Reference: ce.Want, File: ce.File}
+			rr.Counterexample = toCounterexample(ce)
+		}
+		for i := range res.Others {
+			rr.Others = append(rr.Others, *toCounterexample(&res.Others[i]))
 		}
 		if f := res.Fault; f != nil {
-			rr.Fault = &Fault{Error: f.Err.Error(), Scenario: f.Scenario, Stderr: f.Stderr}
+			msg := "no error recorded"
+			if f.Err != nil {
+				msg = f.Err.Error()
+			}
+			rr.Fault = &Fault{Error: msg, Class: f.Class, Intermittent: f.Intermittent, Scenario: f.Scenario, Stderr: f.Stderr}
 		}
 		d.Results = append(d.Results, rr)
 	}
@@ -143,12 +168,16 @@ func (d *Document) ToResults() *harness.Results {
 	}
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
-			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected}
+			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals}
 		if ce := rr.Counterexample; ce != nil {
-			res.Counterexample = &harness.Counterexample{Rule: rr.Rule, Problem: ce.Problem, Scenario: ce.Scenario, Got: ce.Engine, Want: ce.Reference, Seed: d.Seed, File: ce.File}
+			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
+		}
+		for i := range rr.Others {
+			res.Others = append(res.Others, *fromCounterexample(rr.Rule, d.Seed, &rr.Others[i]))
 		}
 		if f := rr.Fault; f != nil {
-			res.Fault = &harness.EngineFault{Rule: rr.Rule, Scenario: f.Scenario, Err: errors.New(f.Error), Stderr: f.Stderr}
+			res.Fault = &harness.EngineFault{Rule: rr.Rule, Scenario: f.Scenario, Err: errors.New(f.Error), Class: f.Class, Intermittent: f.Intermittent, Stderr: f.Stderr}
 		}
 		r.Results = append(r.Results, res)
 	}
@@ -156,6 +185,16 @@ func (d *Document) ToResults() *harness.Results {
 		r.Corpus = append(r.Corpus, harness.CorpusReplay{File: c.File, Rule: c.Rule, Outcome: c.Outcome, Detail: c.Detail})
 	}
 	return r
+}
+
+func toCounterexample(ce *harness.Counterexample) *Counterexample {
+	return &Counterexample{Problem: ce.Problem, Class: ce.Class, Found: ce.Found, Intermittent: ce.Intermittent,
+		Scenario: ce.Scenario, Engine: ce.Got, Reference: ce.Want, File: ce.File}
+}
+
+func fromCounterexample(rule model.RuleID, seed uint64, ce *Counterexample) *harness.Counterexample {
+	return &harness.Counterexample{Rule: rule, Problem: ce.Problem, Class: ce.Class, Found: ce.Found, Intermittent: ce.Intermittent,
+		Scenario: ce.Scenario, Got: ce.Engine, Want: ce.Reference, Seed: seed, File: ce.File}
 }
 
 // seconds turns a document's seconds back into a duration, rounding to the

@@ -24,17 +24,18 @@ func (d declared) Info() harness.EngineInfo {
 	return i
 }
 
-// TestReplayJudgesPartialTracesAsRunDoes: replay, like run, leaves the
-// differential rules out for an engine whose traces are partial, and the
-// expectations about events too; with whole traces the same bug is found.
+// TestReplayJudgesPartialTracesAsRunDoes: replay, like run, leaves out
+// the rules judged on zone changes and reveals for an engine whose traces
+// are partial, and the expectations about events too; with whole traces
+// the same bug is found.
 func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
 	files, err := scenarioFiles([]string{"../../reference/testdata/examples"})
 	require.NoError(t, err)
 	mutant, err := harness.Reference("ignore-order")
 	require.NoError(t, err)
-	differential := map[string]bool{}
+	events := map[string]bool{}
 	for _, p := range properties.All {
-		differential[string(p.Rule)] = p.Differential
+		events[string(p.Rule)] = p.Events
 	}
 	found := 0
 	for _, f := range files {
@@ -50,7 +51,7 @@ func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
 			}
 			for _, p := range problems {
 				rule, _, _ := strings.Cut(p.Error(), ":")
-				assert.False(t, differential[rule], "%s: a differential rule judged partial traces: %v", f, p)
+				assert.False(t, events[rule], "%s: a rule judged on events judged partial traces: %v", f, p)
 			}
 			for _, x := range judgeable(s, e.Info()).Expect {
 				assert.Empty(t, x.Triggers, f)

@@ -279,36 +279,11 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// judgeScenario plays s on e and applies every property's check that can
-// judge it, as a run would: not the unchecked ones, nor those needing a
-// feature e lacks, nor, when e's traces are partial, the differential
-// ones. It returns the violations by rule.
+// judgeScenario plays s on e and judges it as a run would, by every
+// property that can judge e (see harness.Judge). It returns the
+// violations by rule.
 func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*model.Trace, []error, error) {
-	got, err := e.Run(ctx, s)
-	if err != nil {
-		return nil, nil, err
-	}
-	info := e.Info()
-	var problems []error
-	for _, p := range properties.All {
-		if p.Uncheckable != "" || !info.Supports(p.Needs) || p.Differential && info.PartialTraces {
-			continue
-		}
-		c := &properties.Case{Scenario: s, Trace: got, Partial: info.PartialTraces}
-		if p.Differential {
-			ref, err := openEngine("reference", 0)
-			if err != nil {
-				return nil, nil, err
-			}
-			if c.Reference, err = ref.Run(ctx, s); err != nil {
-				continue // the reference refuses it: nothing to compare with
-			}
-		}
-		if err := p.Check(c); err != nil {
-			problems = append(problems, fmt.Errorf("%s: %w", p.Rule, err))
-		}
-	}
-	return got, problems, nil
+	return harness.Judge(ctx, e, s, properties.All)
 }
 
 // judgeable returns s with the expectations that can judge an engine like

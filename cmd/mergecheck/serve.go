@@ -143,6 +143,9 @@ func answer(id int64, s *model.Scenario, decodeErr error, mutant string) any {
 		return fail("invalid", decodeErr)
 	}
 	t, err := reference.RunMutant(s, mutant)
+	if d := harness.MutantDivergence(mutant, t, err); d != nil {
+		return map[string]any{"type": "error", "id": id, "error": map[string]any{"kind": "diverged", "action": d.Action, "message": d.Reason, "trace": d.Trace}}
+	}
 	switch {
 	case errors.Is(err, reference.ErrUnsupported):
 		return fail("unsupported", err)

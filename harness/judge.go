@@ -1,0 +1,391 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// A Divergence is an engine's answer that it could not play action Action
+// of a scenario as scripted: the permanent it names is gone in the
+// engine's game, the card it casts is not in its hand, the action is
+// illegal in the engine's state. The engine's game has gone another way
+// than the rules', and that is a finding about the engine, not a fault:
+// the harness judges the steps it played (Trace, one step per action
+// before Action) and reports the case as a failure.
+type Divergence struct {
+	Action int
+	Reason string
+	Trace  *model.Trace
+}
+
+func (d *Divergence) Error() string {
+	return fmt.Sprintf("the engine could not play action %d: %s", d.Action, d.Reason)
+}
+
+// Kinds of bad outcome, which shrinking keeps.
+const (
+	kindProblem = "problem" // a check failed, or the engine diverged
+	kindFault   = "fault"   // the engine crashed, hung or answered garbage
+)
+
+// outcome is what one scenario did on the engine under test.
+type outcome struct {
+	problem error        // the complaint, if any
+	class   string       // the problem's or fault's class, for shrinking
+	found   model.RuleID // the rule whose check found the problem, when not the case's own
+	fault   error        // the engine's failure, if any
+	refused error        // the engine's (or the harness's) "unsupported" for this scenario
+	// excluded names the rule whose check reports the way the engine's
+	// trace departed from the rules' in this case: the case is that
+	// rule's finding, not a case of this one.
+	excluded model.RuleID
+	got      *model.Trace // the engine's trace (the steps it played, on a divergence)
+	want     *model.Trace // the reference's trace
+	diverged *Divergence
+	// stopped is set when the run was interrupted or ran out of time
+	// while the engine played: neither a case nor a fault.
+	stopped bool
+	// played is the scenario the engine was given, when the harness had
+	// to rewrite it (EngineInfo.NoDirectSetup).
+	played *model.Scenario
+	key    string // the hash of the scenario played
+}
+
+func (o outcome) bad() bool { return o.problem != nil || o.fault != nil }
+
+func (o outcome) kind() string {
+	switch {
+	case o.problem != nil:
+		return kindProblem
+	case o.fault != nil:
+		return kindFault
+	}
+	return ""
+}
+
+// same reports whether o is the same failure as p: the same kind and the
+// same class.
+func (o outcome) same(p outcome) bool { return o.bad() && o.kind() == p.kind() && o.class == p.class }
+
+// err is the outcome's problem or fault.
+func (o outcome) err() error {
+	if o.problem != nil {
+		return o.problem
+	}
+	return o.fault
+}
+
+// judge plays scenarios on e (and on the reference) and judges them by p.
+type judge struct {
+	ctx   context.Context
+	e     Engine
+	p     *properties.Property
+	o     Options
+	info  EngineInfo
+	cache map[string]outcome
+	// shrinking keeps every outcome in cache while a failure is shrunk.
+	shrinking bool
+	time      *Timing
+	// explain are the other properties that may name a departure of the
+	// engine's trace from the rules': every property the engine can be
+	// judged on.
+	explain []*properties.Property
+}
+
+// play plays s, from the cache when it holds s. Outcomes are kept only
+// while a failure is shrunk (see remember), where the same scenario comes
+// back often; a long run that finds nothing would otherwise hold every
+// trace.
+func (j *judge) play(s *model.Scenario) outcome {
+	enc := encode(s)
+	key := hashOf(enc)
+	if out, ok := j.cache[key]; ok {
+		return out
+	}
+	out := j.playUncached(s, enc)
+	out.key = key
+	if !out.stopped && j.shrinking {
+		j.remember(out)
+	}
+	return out
+}
+
+// remember starts the cache of outcomes, for shrinking, with out in it:
+// the failure to shrink stays a failure however the engine answers when
+// asked again.
+func (j *judge) remember(out outcome) {
+	if j.cache == nil {
+		j.cache = map[string]outcome{}
+	}
+	if out.key != "" {
+		j.cache[out.key] = out
+	}
+}
+
+// playUncached plays s, whose encoding is enc.
+func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
+	var played *model.Scenario
+	if j.info.NoDirectSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
+		built, ok := model.BuildByActions(s)
+		if ok {
+			_, err := reference.Run(built)
+			ok = err == nil
+		}
+		if !ok {
+			return outcome{refused: fmt.Errorf("%w: the engine can't set up merged stacks directly, and this scenario's can't be built by casting mutating spells", ErrUnsupported)}
+		}
+		played, s, enc = built, built, nil
+	}
+	out := j.playScenario(s, enc)
+	out.played = played
+	return out
+}
+
+// playScenario plays s on the engine and judges it. enc, if not nil, is
+// s's encoding, which an adapter process is given rather than encode s
+// again.
+func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
+	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
+	defer cancel()
+	t0 := time.Now()
+	var got *model.Trace
+	var err error
+	if x, ok := j.e.(*Exec); ok && enc != nil {
+		got, err = x.run(ctx, s, enc)
+	} else {
+		got, err = j.e.Run(ctx, s)
+	}
+	j.time.Engine += time.Since(t0)
+	if err != nil && j.ctx.Err() != nil {
+		return outcome{stopped: true}
+	}
+	var div *Divergence
+	switch {
+	case errors.As(err, &div):
+		if div.Action < 0 || div.Action >= len(s.Actions) {
+			return outcome{fault: fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions)), class: "bad divergence"}
+		}
+		got = div.Trace
+	case errors.Is(err, ErrUnsupported):
+		return outcome{refused: err}
+	case err != nil:
+		return outcome{fault: err, class: faultClass(err)}
+	}
+	t0 = time.Now()
+	want, err := reference.Run(s)
+	j.time.Reference += time.Since(t0)
+	if err != nil {
+		return outcome{refused: fmt.Errorf("%w: the reference engine can't play this scenario: %w", ErrUnsupported, err)}
+	}
+	t0 = time.Now()
+	out := j.judgeTraces(s, got, want, div)
+	j.time.Check += time.Since(t0)
+	return out
+}
+
+// judgeTraces judges the engine's trace of s against the rules' trace:
+// first the trace itself (properties.ValidTrace), then the property's
+// check, then, so that no case counts as held while the engine went
+// another way, the whole trace against the rules' (properties.Departure).
+// A departure that another property's check names excludes the case: it
+// is that rule's finding. One that none names fails the case.
+func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Divergence) outcome {
+	c := &properties.Case{Scenario: s, Trace: got, Reference: want, Partial: j.info.PartialTraces, Observers: j.info.Observers}
+	if div != nil {
+		// The engine played the actions before div.Action: judge those.
+		prefix := *s
+		prefix.Actions = s.Actions[:div.Action]
+		ref := *want
+		ref.Steps = want.Steps[:div.Action]
+		c.Scenario, c.Reference = &prefix, &ref
+	}
+	out := outcome{got: got, want: want, diverged: div}
+	fail := func(rule model.RuleID, err error) outcome {
+		out.problem, out.class, out.found = err, string(rule)+": "+properties.ClassOf(err), rule
+		if rule == j.p.Rule {
+			out.found = ""
+		}
+		return out
+	}
+	if err := properties.ValidTrace(c); err != nil {
+		return fail(properties.P400_1.Rule, err)
+	}
+	if err := safeCheck(j.p, c); err != nil {
+		return fail(j.p.Rule, err)
+	}
+	if d := properties.Departure(c); d != nil {
+		for _, q := range j.explain {
+			if q != j.p && safeCheck(q, c) != nil {
+				out.excluded = q.Rule
+				return out
+			}
+		}
+		if div == nil {
+			return fail(j.p.Rule, fmt.Errorf("the engine's trace departs from the rules' and no rule's check names the difference, so it is reported under the rule whose case showed it: %w", d))
+		}
+	}
+	if div != nil {
+		return fail(j.p.Rule, &properties.Problem{
+			Class: "divergence: " + string(s.Actions[div.Action].Type),
+			Msg: fmt.Sprintf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
+				div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])),
+		})
+	}
+	return out
+}
+
+// summarize says in a line what a step of the rules' trace did.
+func summarize(st model.Step) string {
+	var out []string
+	for _, e := range st.Events {
+		switch e.Kind {
+		case model.ZoneChange:
+			out = append(out, fmt.Sprintf("%s moves %s -> %s", e.Object, e.From, e.To))
+		case model.Merged:
+			out = append(out, fmt.Sprintf("%s merges", e.Object))
+		case model.Trigger:
+			out = append(out, fmt.Sprintf("%q triggers for %s", e.Observer, e.Object))
+		case model.StatusChange:
+			out = append(out, fmt.Sprintf("%s changes status", e.Object))
+		case model.NothingHappens:
+			out = append(out, fmt.Sprintf("nothing happens to %s", e.Object))
+		case model.Reveal:
+			out = append(out, fmt.Sprintf("%s reveals %v", e.Player, e.Revealed))
+		}
+	}
+	if len(out) == 0 {
+		return "it changes the game state"
+	}
+	return strings.Join(out, "; ")
+}
+
+// faultClass names the kind of an engine's failure, for shrinking: an
+// adapter fault's kind, or the failing action's type for an engine that
+// returns one of package reference's errors.
+func faultClass(err error) string {
+	var ae *AdapterError
+	if errors.As(err, &ae) && ae.Kind != "" {
+		return "adapter: " + ae.Kind
+	}
+	var re *reference.ActionError
+	if errors.As(err, &re) {
+		return fmt.Sprintf("engine error on %s", re.Type)
+	}
+	return "engine error"
+}
+
+// safeCheck runs a property's check, turning a panic (a bug in the check,
+// or a trace too malformed to read) into a problem report.
+func safeCheck(p *properties.Property, c *properties.Case) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &properties.Problem{Class: "unreadable trace", Msg: fmt.Sprintf("the trace could not be judged: %v", r)}
+		}
+	}()
+	return p.Check(c)
+}
+
+// applicable reports whether e can be judged on p, and if not, why.
+func applicable(info EngineInfo, p *properties.Property) (bool, string) {
+	switch {
+	case p.Uncheckable != "":
+		return false, p.Uncheckable
+	case !info.Supports(p.Needs):
+		var missing []string
+		for _, f := range p.Needs {
+			if !slices.Contains(info.Features, f) {
+				missing = append(missing, string(f))
+			}
+		}
+		return false, "the engine does not declare " + strings.Join(missing, ", ")
+	case !info.Reports(p.Observes):
+		var missing []string
+		for _, o := range p.Observes {
+			if !info.Reports([]model.Observer{o}) {
+				missing = append(missing, string(o))
+			}
+		}
+		return false, "the engine does not report the observers " + strings.Join(missing, ", ")
+	case p.Events && info.PartialTraces:
+		// The check reads zone changes or reveals, which partial traces
+		// may leave out; judging silence would blame the engine for
+		// what it left out.
+		return false, "the engine's traces are partial, and this rule is judged on the zone changes and reveals they may leave out"
+	}
+	return true, ""
+}
+
+// explainers lists, of props and every built-in property, those the
+// engine can be judged on, but the trace's own (properties.P400_1).
+func explainers(info EngineInfo, props []*properties.Property) []*properties.Property {
+	var out []*properties.Property
+	for _, p := range append(slices.Clone(properties.All), props...) {
+		if ok, _ := applicable(info, p); ok && p != properties.P400_1 && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Judge plays s on e once and judges the trace by every property of props
+// that e can be judged on, the trace's own accounting (properties.P400_1)
+// first, as Check judges a case; a departure from the rules' trace that
+// none of them names is a problem too, and so is an action the engine
+// could not play. It returns the engine's trace (the steps it played) and
+// each problem, prefixed by its rule. The error is the engine's failure
+// to play s (wrapping ErrUnsupported for a refusal), or the reference
+// engine's, which makes s no scenario to judge an engine by.
+func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties.Property) (*model.Trace, []error, error) {
+	want, err := reference.Run(s)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the reference engine can't play this scenario, so it can't judge an engine: %w", err)
+	}
+	got, err := e.Run(ctx, s)
+	var div *Divergence
+	switch {
+	case errors.As(err, &div):
+		got = div.Trace
+	case err != nil:
+		return nil, nil, err
+	}
+	info := e.Info()
+	c := &properties.Case{Scenario: s, Trace: got, Reference: want, Partial: info.PartialTraces, Observers: info.Observers}
+	if div != nil {
+		if div.Action < 0 || div.Action >= len(s.Actions) {
+			return got, nil, fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions))
+		}
+		prefix := *s
+		prefix.Actions = s.Actions[:div.Action]
+		ref := *want
+		ref.Steps = want.Steps[:div.Action]
+		c.Scenario, c.Reference = &prefix, &ref
+	}
+	if err := properties.ValidTrace(c); err != nil {
+		return got, []error{fmt.Errorf("%s: %w", properties.P400_1.Rule, err)}, nil
+	}
+	var problems []error
+	for _, p := range props {
+		if ok, _ := applicable(info, p); !ok || p == properties.P400_1 {
+			continue
+		}
+		if err := safeCheck(p, c); err != nil {
+			problems = append(problems, fmt.Errorf("%s: %w", p.Rule, err))
+		}
+	}
+	if d := properties.Departure(c); d != nil && len(problems) == 0 {
+		problems = append(problems, fmt.Errorf("the engine's trace departs from the rules' and no rule's check names the difference: %w", d))
+	}
+	if div != nil {
+		problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
+			div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])))
+	}
+	return got, problems, nil
+}

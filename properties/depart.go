@@ -1,0 +1,246 @@
+package properties
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Departure returns where the engine's trace of a case first departs from
+// the rules' trace, or nil when it follows it. It compares everything the
+// trace format defines as the engine's to observe: every permanent (its
+// components and their faces, controller, status, counters, effects,
+// attachment, characteristics and derived flags), every zone, the stack
+// and links, and each step's events: the triggers of the observers the
+// engine reports and, unless its traces are partial, zone changes,
+// reveals and tokens ceasing to exist. It leaves out what is mergecheck's
+// own knowledge rather than the engine's: rule citations, replacement
+// attributions ("by"), timestamps, the order of events within a step, the
+// order of set-valued characteristics, and controlled_since_turn_start.
+//
+// The harness uses it so that no case counts as held for a rule while the
+// engine went another way: a departure that another rule's check names
+// is that rule's finding; one that no check names fails the case.
+func Departure(c *Case) error {
+	for k := 0; k <= len(c.Reference.Steps); k++ {
+		where := at(c, k)
+		if k > 0 {
+			if err := sameEvents(c, k-1); err != nil {
+				return err
+			}
+		}
+		if err := sameState(where, stateAt(c.Trace, k), stateAt(c.Reference, k), c.Scenario); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// departed is the problem of a departure in one aspect.
+func departs(aspect, where, what string, got, want any) error {
+	return problemOf("departure: "+aspect, "%s, %s is %v, but the rules give %v", where, what, got, want)
+}
+
+func sameState(where string, g, w *model.State, s *model.Scenario) error {
+	if a, b := permIDs(g), permIDs(w); !slices.Equal(a, b) {
+		return departs("permanents", where, "the battlefield", a, b)
+	}
+	for i := range w.Battlefield {
+		wp := &w.Battlefield[i]
+		gp := g.Permanent(wp.ID)
+		for _, v := range permanentViews {
+			if a, b := v.view(gp), v.view(wp); a != b {
+				return departs(v.aspect, where, string(wp.ID)+"'s "+v.what, a, b)
+			}
+		}
+	}
+	for _, wpl := range w.Players {
+		gpl := g.Player(wpl.ID)
+		if gpl == nil {
+			return departs("players", where, "player "+string(wpl.ID), "missing", "present")
+		}
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			a, _ := gpl.Zones.Get(z)
+			b, _ := wpl.Zones.Get(z)
+			if z == model.Hand || z == model.Command {
+				a, b = sorted(a), sorted(b)
+			}
+			if !slices.Equal(a, b) {
+				return departs("zone "+string(z), where, fmt.Sprintf("%s's %s", wpl.ID, z), a, b)
+			}
+		}
+	}
+	if a, b := stackView(g), stackView(w); a != b {
+		return departs("stack", where, "the stack", a, b)
+	}
+	if a, b := linksView(g), linksView(w); a != b {
+		return departs("links", where, "what linked abilities exiled", a, b)
+	}
+	return nil
+}
+
+func permIDs(st *model.State) []model.ObjectID {
+	out := make([]model.ObjectID, len(st.Battlefield))
+	for i, p := range st.Battlefield {
+		out[i] = p.ID
+	}
+	slices.Sort(out)
+	return out
+}
+
+// permanentViews are the aspects of a permanent the comparison looks at,
+// each shown as text.
+var permanentViews = []struct {
+	aspect, what string
+	view         func(p *model.Permanent) string
+}{
+	{"components", "components", func(p *model.Permanent) string { return componentsView(p) }},
+	{"controller", "controller", func(p *model.Permanent) string { return string(p.Controller) }},
+	{"status", "status", func(p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) }},
+	{"counters", "counters", func(p *model.Permanent) string { return countersView(p.Counters) }},
+	{"effects", "effects", effectsView},
+	{"attachment", "attachment", func(p *model.Permanent) string {
+		return fmt.Sprintf("attached_to=%q enchanted_player=%q", p.AttachedTo, p.EnchantedPlayer)
+	}},
+	{"characteristics", "characteristics", func(p *model.Permanent) string {
+		if p.Derived == nil {
+			return "none"
+		}
+		return charsView(p.Derived.Characteristics)
+	}},
+	{"flags", "derived flags", func(p *model.Permanent) string {
+		if p.Derived == nil {
+			return "none"
+		}
+		d := p.Derived
+		return fmt.Sprintf("token=%t merged=%t melded=%t double_faced=%t transformed=%t commander=%t mutated=%t",
+			d.Token, d.Merged, d.Melded, d.DoubleFaced, d.Transformed, d.Commander, p.Mutated)
+	}},
+}
+
+// countersView shows counters, leaving out kinds with none.
+func countersView(cs map[string]int) string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(cs)) {
+		if cs[k] != 0 {
+			out = append(out, fmt.Sprintf("%s:%d", k, cs[k]))
+		}
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+// effectsView shows the effects on a permanent without their timestamps,
+// which only need to be in order.
+func effectsView(p *model.Permanent) string {
+	var out []string
+	for _, e := range p.Effects {
+		gains := sorted(nil)
+		for _, a := range e.Gains {
+			gains = append(gains, model.ObjectID(a))
+		}
+		slices.Sort(gains)
+		out = append(out, fmt.Sprintf("%s(%+d/%+d eot=%t of=%q gains=%v)", e.Kind, e.Power, e.Toughness, e.UntilEndOfTurn, e.Of, gains))
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+// charsView shows characteristics with the set-valued ones as sets.
+func charsView(ch model.Characteristics) string {
+	set := func(xs []string) []string { out := slices.Clone(xs); slices.Sort(out); return slices.Compact(out) }
+	colors := make([]string, len(ch.Colors))
+	for i, c := range ch.Colors {
+		colors[i] = string(c)
+	}
+	abilities := make([]string, len(ch.Abilities))
+	for i, a := range ch.Abilities {
+		abilities[i] = string(a)
+	}
+	return fmt.Sprintf("%q mv=%d colors=%v types=%v subtypes=%v supertypes=%v p/t=%s/%s abilities=%v",
+		ch.Name, ch.ManaValue, set(colors), set(ch.Types), set(ch.Subtypes), set(ch.Supertypes), fmtInt(ch.Power), fmtInt(ch.Toughness), set(abilities))
+}
+
+func stackView(st *model.State) string {
+	var out []string
+	for _, so := range st.Stack {
+		out = append(out, fmt.Sprintf("%s(by %s target=%q face_down_by=%q)", so.Object, so.Controller, so.Target, so.FaceDownBy))
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+func linksView(st *model.State) string {
+	var out []string
+	for _, l := range st.Links {
+		out = append(out, fmt.Sprintf("%s%v", l.Source, l.Cards))
+	}
+	slices.Sort(out)
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+// sameEvents compares step i's events with the rules', each kind as a
+// sorted list: the order of events within a step is not the engine's to
+// match.
+func sameEvents(c *Case, i int) error {
+	g, w := c.Trace.Steps[i], c.Reference.Steps[i]
+	for _, o := range model.Observers {
+		if !c.Reports(o) {
+			continue
+		}
+		if a, b := triggered(g, o, ""), triggered(w, o, ""); !slices.Equal(a, b) {
+			return departs("triggers "+string(o), after(c, i), fmt.Sprintf("the %q triggers", o), orNone(a), orNone(b))
+		}
+	}
+	if c.Partial {
+		return nil
+	}
+	for _, v := range eventViews {
+		if a, b := eventsView(g, v.kind, v.view), eventsView(w, v.kind, v.view); !slices.Equal(a, b) {
+			return departs("events "+string(v.kind), after(c, i), "the "+v.what, orNone(a), orNone(b))
+		}
+	}
+	return nil
+}
+
+var eventViews = []struct {
+	kind model.EventKind
+	what string
+	view func(e model.Event) string
+}{
+	{model.ZoneChange, "zone changes", func(e model.Event) string {
+		var ms []string
+		for _, m := range e.Moves {
+			ms = append(ms, fmt.Sprintf("%s->%s", m.Object, m.To))
+		}
+		slices.Sort(ms)
+		return fmt.Sprintf("%s %s->%s objects=%d cards=%d moves=%v", e.Object, e.From, e.To, e.Objects, e.Cards, ms)
+	}},
+	{model.Reveal, "reveals", nil},
+	{model.CeaseToExist, "tokens ceasing to exist", ceaseView},
+}
+
+func eventsView(st model.Step, k model.EventKind, view func(model.Event) string) []string {
+	if k == model.Reveal {
+		// What was revealed, by whom: one event or several alike.
+		seen := map[string]bool{}
+		for _, e := range st.Events {
+			if e.Kind == k {
+				for _, id := range e.Revealed {
+					seen[fmt.Sprintf("%s reveals %s", e.Player, id)] = true
+				}
+			}
+		}
+		return slices.Sorted(maps.Keys(seen))
+	}
+	var out []string
+	for _, e := range st.Events {
+		if e.Kind == k {
+			out = append(out, view(e))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func ceaseView(e model.Event) string { return string(e.Object) }

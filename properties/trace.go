@@ -1,0 +1,235 @@
+package properties
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// P400_1 judges the trace itself before any rule of merging or status is
+// judged on it: one step per action, in order, from the scenario's own
+// start; every card of the scenario in exactly one place in every state (a
+// zone, the stack, or one component of one permanent); a token in at most
+// one, gone for good once gone; every object and new permanent named as
+// the trace format says. A trace that breaks this can't be judged on any
+// rule, so every rule's case fails on it (CR 400.1: an object is always
+// somewhere, in one zone).
+var P400_1 = &Property{
+	Rule: "400.1",
+	Gen:  genTrace,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		var out []string
+		for i := range rules.Steps {
+			out = append(out, label(len(enters(rules, i)) > 0, "a permanent enters")...)
+			out = append(out, label(len(leaves(rules, i)) > 0, "a permanent leaves")...)
+		}
+		return out
+	},
+	Cover: map[string]float64{"a permanent enters": 0.1, "a permanent leaves": 0.02},
+	Check: ValidTrace,
+}
+
+// ValidTrace reports the first way the engine's trace of a case breaks
+// the trace format's accounting of objects (see P400_1), naming the step
+// and the object at fault. The harness calls it on every case before the
+// case's own rule is judged.
+func ValidTrace(c *Case) error {
+	s, t := c.Scenario, c.Trace
+	if t == nil {
+		return problem("the engine returned no trace")
+	}
+	if len(t.Steps) != len(s.Actions) {
+		return problem("the trace has %d steps for %d actions: every action has one step, in order", len(t.Steps), len(s.Actions))
+	}
+	for i, st := range t.Steps {
+		if st.Action != i {
+			return problem("step %d of the trace is for action %d: every action has one step, in order", i, st.Action)
+		}
+	}
+	if err := sameStart(s, &t.Start); err != nil {
+		return err
+	}
+	created := map[model.ObjectID]int{} // token -> the step that creates it
+	for i, a := range s.Actions {
+		if a.Type == model.TokenCopy && a.Token != "" {
+			if _, ok := created[a.Token]; !ok {
+				created[a.Token] = i
+			}
+		}
+	}
+	// An object listed but in no zone at the start takes no part in the
+	// game (SCENARIO.md): it must stay out of it.
+	inGame := placed(&s.Start)
+	gone := map[model.ObjectID]bool{} // tokens that ceased to exist
+	var prev map[model.ObjectID]bool  // permanent ids of the state before
+	for k := 0; k <= len(t.Steps); k++ {
+		st := stateAt(t, k)
+		where := at(c, k)
+		place := map[model.ObjectID]string{}
+		put := func(id model.ObjectID, in string) error {
+			if o := s.Object(id); o != nil && !inGame[id] {
+				return problem("%s, %s holds %s, which takes no part in the game: the scenario lists it in no zone", where, in, id)
+			} else if o == nil {
+				step, ok := created[id]
+				if !ok {
+					return problem("%s, %s holds %s, which is no object of the scenario and no token an action created", where, in, id)
+				}
+				if k <= step {
+					return problem("%s, %s holds token %s, which action %d creates later", where, in, id, step)
+				}
+			}
+			if gone[id] {
+				return problem("%s, %s holds token %s, which had ceased to exist: a token that has left the battlefield never comes back (CR 111.8)", where, in, id)
+			}
+			if was, ok := place[id]; ok {
+				return problem("%s, %s is both in %s and in %s: an object is in one place at a time", where, id, was, in)
+			}
+			place[id] = in
+			return nil
+		}
+		for _, pl := range st.Players {
+			for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+				list, _ := pl.Zones.Get(z)
+				for _, id := range list {
+					if err := put(id, fmt.Sprintf("%s's %s", pl.ID, z)); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		for _, so := range st.Stack {
+			if err := put(so.Object, "the stack"); err != nil {
+				return err
+			}
+		}
+		perms := map[model.ObjectID]bool{}
+		for _, p := range st.Battlefield {
+			if perms[p.ID] {
+				return problem("%s, two permanents are named %s", where, p.ID)
+			}
+			perms[p.ID] = true
+			if len(p.Components) == 0 {
+				return problem("%s, permanent %s has no components: a permanent is represented by at least one card or token", where, p.ID)
+			}
+			if p.Derived == nil {
+				return problem("%s, permanent %s has no derived values: every permanent of a trace has them", where, p.ID)
+			}
+			for _, comp := range p.Components {
+				if err := put(comp.Object, "permanent "+string(p.ID)); err != nil {
+					return err
+				}
+			}
+			if k > 0 && !prev[p.ID] && !enteredName(p, k-1) {
+				return problem("%s, new permanent %s is not named OBJECT@%d after one of its components %v: a permanent that enters during action %d is named so", where, p.ID, k-1, ids(&p), k-1)
+			}
+		}
+		for _, o := range s.Objects {
+			if _, ok := place[o.ID]; ok || !inGame[o.ID] {
+				continue
+			}
+			if !o.Token {
+				return problem("%s, card %s is nowhere: every card is in exactly one zone (CR 400.1)", where, o.ID)
+			}
+			gone[o.ID] = true
+		}
+		for id, step := range created {
+			if _, ok := place[id]; !ok && k > step {
+				gone[id] = true
+			}
+		}
+		prev = perms
+	}
+	return nil
+}
+
+// placed returns the objects a state puts somewhere.
+func placed(st *model.State) map[model.ObjectID]bool {
+	out := map[model.ObjectID]bool{}
+	for _, pl := range st.Players {
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			list, _ := pl.Zones.Get(z)
+			for _, id := range list {
+				out[id] = true
+			}
+		}
+	}
+	for _, so := range st.Stack {
+		out[so.Object] = true
+	}
+	for _, p := range st.Battlefield {
+		for _, comp := range p.Components {
+			out[comp.Object] = true
+		}
+	}
+	return out
+}
+
+// enteredName reports whether p is named for entering during step i.
+func enteredName(p model.Permanent, i int) bool {
+	obj, n, ok := strings.Cut(string(p.ID), "@")
+	if !ok || n != strconv.Itoa(i) {
+		return false
+	}
+	return slices.ContainsFunc(p.Components, func(c model.Component) bool { return string(c.Object) == obj })
+}
+
+// sameStart fails unless the trace starts where the scenario does: the
+// same permanents, made of the same components the same way up, with the
+// same status and controller, and the same cards in each zone.
+func sameStart(s *model.Scenario, st *model.State) error {
+	want := &s.Start
+	if len(st.Battlefield) != len(want.Battlefield) {
+		return problem("the trace starts with %d permanents, the scenario with %d: a trace starts from the scenario's state", len(st.Battlefield), len(want.Battlefield))
+	}
+	for _, w := range want.Battlefield {
+		g := st.Permanent(w.ID)
+		switch {
+		case g == nil:
+			return problem("the trace starts without permanent %s: a trace starts from the scenario's state", w.ID)
+		case componentsView(g) != componentsView(&w):
+			return problem("the trace starts with %s made of %s, the scenario with %s: a trace starts from the scenario's state", w.ID, componentsView(g), componentsView(&w))
+		case g.Status != w.Status || g.Controller != w.Controller:
+			return problem("the trace starts with %s %+v under %s, the scenario with %+v under %s: a trace starts from the scenario's state", w.ID, g.Status, g.Controller, w.Status, w.Controller)
+		}
+	}
+	for _, w := range want.Players {
+		g := st.Player(w.ID)
+		if g == nil {
+			return problem("the trace starts without player %s: a trace starts from the scenario's state", w.ID)
+		}
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			a, _ := g.Zones.Get(z)
+			b, _ := w.Zones.Get(z)
+			if z == model.Hand || z == model.Command {
+				a, b = sorted(a), sorted(b)
+			}
+			if !slices.Equal(a, b) {
+				return problem("the trace starts with %s's %s %v, the scenario with %v: a trace starts from the scenario's state", w.ID, z, a, b)
+			}
+		}
+	}
+	return nil
+}
+
+func sorted(ids []model.ObjectID) []model.ObjectID {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return out
+}
+
+// componentsView shows a permanent's components in order, each with the
+// face it shows and whether it is face down.
+func componentsView(p *model.Permanent) string {
+	var out []string
+	for _, comp := range p.Components {
+		s := fmt.Sprintf("%s:%s", comp.Object, orFront(comp.Face))
+		if comp.FaceDown {
+			s = fmt.Sprintf("%s:down", comp.Object)
+		}
+		out = append(out, s)
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}

@@ -1,0 +1,239 @@
+package properties
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Ground truth. The reference trace says where a rule applies: which step
+// merges, which permanent is melded, face down or double-faced. A check
+// finds those places there and judges the engine's trace at each; where
+// the engine's trace lacks what the rules have, the check fails rather
+// than skip, so doing nothing never passes a rule. Where the engine had
+// already gone another way before the place (the permanent is made of
+// other cards), the place is not this rule's to judge: the harness
+// compares the whole trace with the rules' and reports that departure
+// under the rule that names it.
+
+// stateAt returns state k of a trace: 0 is the start, k the state after
+// step k-1.
+func stateAt(t *model.Trace, k int) *model.State {
+	if k == 0 {
+		return &t.Start
+	}
+	return &t.Steps[k-1].State
+}
+
+// at names state k of a case in messages.
+func at(c *Case, k int) string {
+	if k == 0 {
+		return "at the start"
+	}
+	return after(c, k-1)
+}
+
+// after names step i of a case in messages.
+func after(c *Case, i int) string {
+	return fmt.Sprintf("after action %d (%s)", i, c.Scenario.Actions[i].Type)
+}
+
+// makeup identifies what a permanent is made of: its components' objects,
+// in any order. Two traces' permanents with one id and one makeup are the
+// same permanent, whatever else they say of it.
+func makeup(p *model.Permanent) string {
+	if p == nil {
+		return ""
+	}
+	ids := make([]string, len(p.Components))
+	for i, comp := range p.Components {
+		ids[i] = string(comp.Object)
+	}
+	slices.Sort(ids)
+	return strings.Join(ids, " ")
+}
+
+// agreesAt reports whether the engine's state k has each named permanent
+// made as the rules' state k has it (absent from both counts as agreeing).
+func agreesAt(c *Case, k int, ids ...model.ObjectID) bool {
+	es, rs := stateAt(c.Trace, k), stateAt(c.Reference, k)
+	for _, id := range ids {
+		e, r := es.Permanent(id), rs.Permanent(id)
+		if (e == nil) != (r == nil) || makeup(e) != makeup(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// counterparts calls f for every permanent of every state of the rules'
+// trace that sel selects, with the engine's permanent of the same id and
+// makeup in the same state. Permanents the engine made of other cards, or
+// lacks, are skipped: how they came to differ is another rule's finding,
+// which the harness reports.
+func counterparts(c *Case, sel func(r *model.Permanent) bool, f func(k int, r, e *model.Permanent) error) error {
+	for k := 0; k <= len(c.Reference.Steps); k++ {
+		rs, es := stateAt(c.Reference, k), stateAt(c.Trace, k)
+		for i := range rs.Battlefield {
+			r := &rs.Battlefield[i]
+			if !sel(r) {
+				continue
+			}
+			e := es.Permanent(r.ID)
+			if e == nil || makeup(e) != makeup(r) {
+				continue
+			}
+			if err := f(k, r, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// madeAs fails unless the engine's state after step i has permanent id
+// made as the rules' state has it: what "the engine did what this rule
+// governs" means at a step that changes a permanent's makeup. what says
+// what the step does, for the message.
+func madeAs(c *Case, i int, id model.ObjectID, what string) (*model.Permanent, error) {
+	r, e := c.Reference.Steps[i].State.Permanent(id), c.Trace.Steps[i].State.Permanent(id)
+	switch {
+	case r == nil:
+		return nil, nil
+	case e == nil:
+		return nil, problem("%s, %s is not on the battlefield: %s, and the rules keep it there, made of %v", after(c, i), id, what, ids(r))
+	case makeup(e) != makeup(r):
+		return nil, problem("%s, %s is made of %v: %s, and the rules make it of %v", after(c, i), id, ids(e), what, ids(r))
+	}
+	return e, nil
+}
+
+// triggered lists a step's triggers of observer o as "object/source"
+// strings, sorted, for comparing the engine's step with the rules'.
+func triggered(st model.Step, o model.Observer, id model.ObjectID) []string {
+	var out []string
+	for _, e := range st.Events {
+		if e.Kind == model.Trigger && e.Observer == o && (id == "" || e.Object == id) {
+			out = append(out, fmt.Sprintf("%s/%s", e.Object, e.Source))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sameTriggers fails unless step i's triggers of observer o for object
+// id ("" for any) are those of the rules' step: the engine reports each
+// trigger the rules have and none they do not.
+func sameTriggers(c *Case, i int, o model.Observer, id model.ObjectID, why string) error {
+	got, want := triggered(c.Trace.Steps[i], o, id), triggered(c.Reference.Steps[i], o, id)
+	if !slices.Equal(got, want) {
+		return problemOf("triggers "+string(o), "%s, %q triggered for %v, but the rules trigger it for %v: %s", after(c, i), o, orNone(got), orNone(want), why)
+	}
+	return nil
+}
+
+func orNone(list []string) any {
+	if len(list) == 0 {
+		return "nothing"
+	}
+	return list
+}
+
+// mergeStep returns the card that step i of the rules' trace merges and
+// the permanent it merges with, or "" when the step merges nothing: the
+// rules' permanent gained that card during the step.
+func mergeStep(c *Case, i int) (card, target model.ObjectID) {
+	prev, next := stateAt(c.Reference, i), &c.Reference.Steps[i].State
+	for _, q := range next.Battlefield {
+		p := prev.Permanent(q.ID)
+		if p == nil || len(q.Components) <= len(p.Components) {
+			continue
+		}
+		for _, comp := range q.Components {
+			if !slices.Contains(ids(p), comp.Object) {
+				return comp.Object, q.ID
+			}
+		}
+	}
+	return "", ""
+}
+
+// merges lists the steps of the rules' trace that merge something.
+func merges(c *Case) []int {
+	var out []int
+	for i := range c.Reference.Steps {
+		if card, _ := mergeStep(c, i); card != "" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// rulesMerge reports whether the rules' trace of a scenario merges
+// something, for Classify.
+func rulesMerge(s *model.Scenario, rules *model.Trace) bool {
+	return len(merges(&Case{Scenario: s, Reference: rules})) > 0
+}
+
+// leaves lists, for each step of the rules' trace, the permanents that
+// left the battlefield during it, as they were before.
+func leaves(t *model.Trace, i int) []*model.Permanent {
+	var out []*model.Permanent
+	prev, next := stateAt(t, i), &t.Steps[i].State
+	for k := range prev.Battlefield {
+		if p := &prev.Battlefield[k]; next.Permanent(p.ID) == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// enters lists the permanents that are on the battlefield after step i of
+// t and were not before it.
+func enters(t *model.Trace, i int) []*model.Permanent {
+	var out []*model.Permanent
+	prev, next := stateAt(t, i), &t.Steps[i].State
+	for k := range next.Battlefield {
+		if q := &next.Battlefield[k]; prev.Permanent(q.ID) == nil {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// anyState reports whether some state of the rules' trace has a permanent
+// that f selects, for Classify.
+func anyState(rules *model.Trace, f func(p *model.Permanent) bool) bool {
+	for k := 0; k <= len(rules.Steps); k++ {
+		st := stateAt(rules, k)
+		for i := range st.Battlefield {
+			if f(&st.Battlefield[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyStep reports whether some step of the rules' trace is one f selects.
+func anyStep(rules *model.Trace, f func(i int) bool) bool {
+	for i := range rules.Steps {
+		if f(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMerged reports whether p, a permanent of the rules' trace, is a merged
+// permanent: several components, not a melded pair (CR 730.2).
+func isMerged(s *model.Scenario, p *model.Permanent) bool {
+	return len(p.Components) > 1 && !isMelded(s, p)
+}
+
+// actionIs reports whether step i's action has one of the types.
+func actionIs(c *Case, i int, types ...model.ActionType) bool {
+	return slices.Contains(types, c.Scenario.Actions[i].Type)
+}
