@@ -11,7 +11,10 @@ package harness
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
@@ -105,7 +108,7 @@ func (e refEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, er
 		return nil, err
 	}
 	t, err := reference.RunMutant(s, e.mutant)
-	if d := MutantDivergence(e.mutant, t, err); d != nil {
+	if d := DivergenceOf(t, err); d != nil && e.mutant != "" {
 		return nil, d
 	}
 	if errors.Is(err, reference.ErrUnsupported) {
@@ -114,15 +117,59 @@ func (e refEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, er
 	return t, err
 }
 
-// MutantDivergence turns a mutant's failure to play an action as scripted
-// into the Divergence it is: the mutant's bug took its game elsewhere (it
-// gave a merged permanent a new id, so a later action's permanent is
-// gone), and the scenario, which the reference plays, is not at fault.
-// It returns nil for any other outcome, and always for the reference.
-func MutantDivergence(mutant string, t *model.Trace, err error) *Divergence {
+// DivergenceOf turns a mutant's or a lazy engine's failure to play an
+// action as scripted (package reference's error, with the steps before
+// it) into the Divergence it is: its bug took its game elsewhere (it gave
+// a merged permanent a new id, so a later action's permanent is gone),
+// and the scenario, which the reference plays, is not at fault. It
+// returns nil for any other outcome. For the reference itself such an
+// error means the scenario is not playable, which is no divergence.
+func DivergenceOf(t *model.Trace, err error) *Divergence {
 	var ae *reference.ActionError
-	if mutant == "" || !errors.As(err, &ae) || ae.Index < 0 || !errors.Is(err, reference.ErrInvalid) || t == nil {
+	if !errors.As(err, &ae) || ae.Index < 0 || !errors.Is(err, reference.ErrInvalid) || t == nil {
 		return nil
 	}
 	return &Divergence{Action: ae.Index, Reason: ae.Err.Error(), Trace: t}
+}
+
+// Lazy returns one of the lazy engines of package reference (see
+// reference.Lazies): the reference with its traces cut short, frozen,
+// silenced or edited the way a lazy real engine's are. A flaky one draws
+// its flakes from a source seeded with seed.
+func Lazy(name string, seed uint64) (Engine, error) {
+	l := reference.FindLazy(name)
+	if l == nil {
+		return nil, fmt.Errorf("unknown lazy engine %s; they are: %s", name, reference.LazyNames())
+	}
+	return &lazyEngine{l: l, rng: rand.New(rand.NewPCG(seed, 0x1a2f))}, nil
+}
+
+type lazyEngine struct {
+	l   *reference.Lazy
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func (e *lazyEngine) Info() EngineInfo {
+	return EngineInfo{Name: "lazy:" + e.l.Name, Version: reference.Version, Features: model.Features, Observers: model.Observers}
+}
+
+func (e *lazyEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	t, err := e.l.Run(s, e.draw)
+	if d := DivergenceOf(t, err); d != nil {
+		return nil, d
+	}
+	if errors.Is(err, reference.ErrUnsupported) {
+		return t, errors.Join(ErrUnsupported, err)
+	}
+	return t, err
+}
+
+func (e *lazyEngine) draw(n int) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rng.IntN(n)
 }

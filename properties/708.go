@@ -45,7 +45,7 @@ var P708_2b = &Property{
 	Rule:  "708.2b",
 	Needs: []model.Feature{model.FeatureFaceDown},
 	Gen:   genFaceDownAgain,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
 		for i := range rules.Steps {
@@ -61,8 +61,8 @@ var P708_2b = &Property{
 			}
 		}
 		return out
-	},
-	Cover: map[string]float64{"again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
+	}),
+	Cover: map[string]float64{"something-else-happens": 0.05, "again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := turnsDownAgain(c, i)

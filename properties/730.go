@@ -568,13 +568,11 @@ var P730_2i = &Property{
 			if p == nil {
 				continue
 			}
-			q := rules.Steps[i].State.Permanent(p.ID)
-			out = append(out, label(strings.Contains(facesByObject(q), ":back"), "to-back")...)
-			out = append(out, label(strings.Contains(facesByObject(p), ":back"), "to-front")...)
+			out = append(out, map[bool]string{true: "some-back-face-up", false: "all-front-faces-up"}[strings.Contains(facesByObject(p), ":back")])
 		}
 		return out
 	},
-	Cover: map[string]float64{"to-back": 0.1, "to-front": 0.1},
+	Cover: map[string]float64{"some-back-face-up": 0.1, "all-front-faces-up": 0.1},
 	Check: func(c *Case) error {
 		err := counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) && hasDFC(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
 			if e.Derived != nil && (e.Derived.DoubleFaced || e.Derived.Transformed) {
@@ -636,7 +634,7 @@ var P730_2j = &Property{
 	Rule:  "730.2j",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Gen:   genDFCFaceDown,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
 		for i := range rules.Steps {
@@ -646,8 +644,8 @@ var P730_2j = &Property{
 			}
 		}
 		return out
-	},
-	Cover: map[string]float64{"dfc-on-top": 0.03, "dfc-underneath": 0.1},
+	}),
+	Cover: map[string]float64{"something-else-happens": 0.1, "dfc-on-top": 0.03, "dfc-underneath": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := mergedDFCFaceDown(c, i)

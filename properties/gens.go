@@ -56,6 +56,7 @@ var (
 		FocusThen: []model.ActionType{model.Transform, model.Convert},
 	})
 	genDFCFaceDown = generators.Scenario(generators.Options{
+		Then:          1,
 		MinComponents: 2, MaxComponents: 3, FaceDownTop: &no,
 		NeedKinds: []generators.Kind{generators.Transform},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Modal, generators.MeldHalf, generators.Transform},
@@ -97,6 +98,7 @@ var (
 		FocusLast: []model.ActionType{model.NextTurn},
 	})
 	genDFC = generators.Scenario(generators.Options{
+		Then:          1,
 		MaxComponents: 1, FaceDownTop: &no, Melded: true,
 		Kinds: []generators.Kind{generators.Transform, generators.Modal, generators.MeldHalf},
 		Focus: []model.ActionType{model.TurnFaceDown},
@@ -141,6 +143,13 @@ var (
 		MaxComponents: 2, Melded: true, Replacements: true, Status: true, Prefix: 1,
 		PrefixTypes: []model.ActionType{model.Tap, model.AddCounters}, Focus: []model.ActionType{model.Move},
 	})
+	genMeldedExile = generators.Scenario(generators.Options{
+		MaxComponents: 2, Melded: true, Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Exile},
+	})
+	genMeldedOrdered = generators.Scenario(generators.Options{
+		MaxComponents: 2, Melded: true, Replacements: true, Status: true,
+		Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard, model.LibraryTop, model.LibraryBottom},
+	})
 	genMeldedReplace = generators.Scenario(generators.Options{
 		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
 	})
@@ -156,6 +165,7 @@ var (
 		MaxComponents: 1, MeldPair: true, MeldTokens: true, Focus: []model.ActionType{model.Meld},
 	})
 	genMeldTransform = generators.Scenario(generators.Options{
+		Then:          1,
 		MaxComponents: 1, Melded: true, FaceDownTop: &no,
 		Kinds: []generators.Kind{generators.MeldHalf},
 		Focus: []model.ActionType{model.Transform, model.Convert},
@@ -165,6 +175,7 @@ var (
 		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownSpell, generators.FaceDownDFC, generators.Card, generators.Token},
 	})
 	genFaceDownAgain = generators.Scenario(generators.Options{
+		Then:          1,
 		MaxComponents: 3, FaceDownTop: &yes,
 		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownDFC, generators.Card},
 		Focus: []model.ActionType{model.TurnFaceDown},

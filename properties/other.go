@@ -182,7 +182,7 @@ var P712_16 = &Property{
 	Rule:  "712.16",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Gen:   genDFC,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
 		for i := range rules.Steps {
@@ -191,8 +191,8 @@ var P712_16 = &Property{
 			}
 		}
 		return out
-	},
-	Cover: map[string]float64{"dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
+	}),
+	Cover: map[string]float64{"something-else-happens": 0.1, "dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := dfcFaceDown(c, i)

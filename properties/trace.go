@@ -28,7 +28,7 @@ var P400_1 = &Property{
 		}
 		return out
 	},
-	Cover: map[string]float64{"a permanent enters": 0.1, "a permanent leaves": 0.02},
+	Cover: map[string]float64{"a permanent enters": 0.05, "a permanent leaves": 0.02},
 	Check: ValidTrace,
 }
 

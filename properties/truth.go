@@ -237,3 +237,21 @@ func isMerged(s *model.Scenario, p *model.Permanent) bool {
 func actionIs(c *Case, i int, types ...model.ActionType) bool {
 	return slices.Contains(types, c.Scenario.Actions[i].Type)
 }
+
+// somethingHappens reports whether some step of the rules' trace changes
+// the game: a permanent, a zone or the stack. A rule whose instruction
+// does nothing needs cases where the engine must also do something, or an
+// engine that plays no action at all would pass it.
+func somethingHappens(rules *model.Trace) bool {
+	return anyStep(rules, func(i int) bool {
+		return sameState("", stateAt(rules, i), &rules.Steps[i].State, nil) != nil
+	})
+}
+
+// withChange adds the label "something-else-happens" to a Classify for
+// a rule whose instruction does nothing (see somethingHappens).
+func withChange(classify func(s *model.Scenario, rules *model.Trace) []string) func(s *model.Scenario, rules *model.Trace) []string {
+	return func(s *model.Scenario, rules *model.Trace) []string {
+		return append(classify(s, rules), label(somethingHappens(rules), "something-else-happens")...)
+	}
+}

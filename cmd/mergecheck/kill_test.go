@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +15,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 // TestKilledRunKeepsItsCounterexamples kills a run with SIGKILL as soon as
@@ -90,4 +93,37 @@ func TestInterruptEndsTheRunWithItsResults(t *testing.T) {
 	d := readDoc(t, filepath.Join(dir, "r.json"))
 	assert.Len(t, d["results"], total)
 	assert.NotContains(t, out.String(), "FAULT", "an interrupted case is not an engine fault")
+}
+
+// TestKillMatrix_EachMutantFailsOnlyItsOwnRules: every mutant fails every
+// rule it names, the first among them, and no rule outside those it names
+// (Breaks, and Also with the reason why): one bug is reported under the
+// rules it breaks. selftest applies the same definition.
+func TestKillMatrix_EachMutantFailsOnlyItsOwnRules(t *testing.T) {
+	for _, m := range reference.Mutants {
+		t.Run(m.Name, func(t *testing.T) {
+			e, err := harness.Reference(m.Name)
+			require.NoError(t, err)
+			res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: 1})
+			require.NoError(t, err)
+			k := judgeMutant(m, res)
+			assert.Empty(t, k.missed, "%s holds rules it breaks", m.Name)
+			assert.Empty(t, k.outside, "%s is blamed on rules outside %v and %v: %s", m.Name, m.Breaks, m.Also, strings.Join(k.kills, ", "))
+			if len(m.Also) > 0 {
+				assert.NotEmpty(t, m.Why, "%s: say why it breaks %v too", m.Name, m.Also)
+			}
+		})
+	}
+}
+
+// TestLazyEnginesAreJudgedAsSelftestSays: selftest's judgement of the lazy
+// engines finds nothing wrong.
+func TestLazyEnginesAreJudgedAsSelftestSays(t *testing.T) {
+	for _, l := range reference.Lazies {
+		e, err := harness.Lazy(l.Name, 1)
+		require.NoError(t, err)
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: 1})
+		require.NoError(t, err)
+		assert.Empty(t, judgeLazy(l, res), l.Name)
+	}
 }

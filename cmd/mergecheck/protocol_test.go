@@ -105,3 +105,68 @@ type buildError struct {
 }
 
 func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
+
+// TestServedLazyEnginesHoldNothingTheySkip: the lazy engines served over
+// the protocol (mergecheck serve --lazy NAME) are judged as in process:
+// the rules each must fail fail, an engine that plays no action holds no
+// rule, a new id for a merged permanent is a divergence and no engine
+// fault, and the flaky engine holds no rule on whose cases it cut a trace
+// short.
+func TestServedLazyEnginesHoldNothingTheySkip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	bin := binary(t)
+	for _, l := range reference.Lazies {
+		t.Run(l.Name, func(t *testing.T) {
+			served, err := harness.NewExec(bin+" serve --lazy "+l.Name, harness.ExecOptions{})
+			require.NoError(t, err)
+			defer served.Close()
+			c := &shortTraces{Engine: served, rule: properties.All[0].Rule, cut: map[model.RuleID]int{}}
+			// One worker checks the rules in order: the progress after
+			// each says which rule comes next.
+			next := func(p harness.Progress) {
+				if p.Done < len(properties.All) {
+					c.mu.Lock()
+					c.rule = properties.All[p.Done].Rule
+					c.mu.Unlock()
+				}
+			}
+			res, err := harness.Check(context.Background(), c, properties.All, &harness.Options{Checks: 50, Seed: 1, Parallel: 1, Progress: next})
+			require.NoError(t, err)
+			verdicts := map[model.RuleID]harness.Verdict{}
+			for _, r := range res.Results {
+				verdicts[r.Rule] = r.Verdict
+				assert.NotEqual(t, harness.Fault, r.Verdict, "%s: a lazy engine is wrong, not broken: %v", r.Rule, r.Fault)
+				if l.SkipsActions {
+					assert.NotEqual(t, harness.Held, r.Verdict, "%s held for an engine that plays no action", r.Rule)
+				}
+				if cut := c.cut[r.Rule]; cut > 0 {
+					assert.NotEqual(t, harness.Held, r.Verdict, "%s held though %d of its traces were cut short", r.Rule, cut)
+				}
+			}
+			for _, rule := range l.Fails {
+				assert.Equal(t, harness.Failed, verdicts[rule], "%s must fail %s over the protocol", l.Name, rule)
+			}
+		})
+	}
+}
+
+// shortTraces counts, by the rule being checked (one at a time, with
+// one worker), the traces returned with fewer steps than actions.
+type shortTraces struct {
+	harness.Engine
+	mu   sync.Mutex
+	rule model.RuleID
+	cut  map[model.RuleID]int
+}
+
+func (s *shortTraces) Run(ctx context.Context, sc *model.Scenario) (*model.Trace, error) {
+	t, err := s.Engine.Run(ctx, sc)
+	if err == nil && len(t.Steps) < len(sc.Actions) {
+		s.mu.Lock()
+		s.cut[s.rule]++
+		s.mu.Unlock()
+	}
+	return t, err
+}

@@ -26,16 +26,18 @@ func openEngine(spec string, timeout time.Duration) (harness.Engine, error) {
 		return harness.Reference("")
 	case strings.HasPrefix(spec, "mutant:"):
 		return harness.Reference(strings.TrimPrefix(spec, "mutant:"))
+	case strings.HasPrefix(spec, "lazy:"):
+		return harness.Lazy(strings.TrimPrefix(spec, "lazy:"), 1)
 	case strings.HasPrefix(spec, "exec:"):
 		return harness.NewExec(strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: timeout, Harness: "mergecheck " + version})
 	}
-	return nil, fmt.Errorf("unknown engine %q: want reference, mutant:NAME or exec:COMMAND", spec)
+	return nil, fmt.Errorf("unknown engine %q: want reference, mutant:NAME, lazy:NAME or exec:COMMAND", spec)
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("run", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	engine := fl.String("engine", "reference", "engine to check: reference, mutant:NAME, or 'exec:COMMAND ARGS' for an adapter")
+	engine := fl.String("engine", "reference", "engine to check: reference, mutant:NAME, lazy:NAME, or 'exec:COMMAND ARGS' for an adapter")
 	checks := fl.Int("checks", 100, "cases per property")
 	seed := fl.Uint64("seed", 0, "random seed (0 picks one; the seed used is printed)")
 	rulesGlob := fl.String("rules", "", "comma-separated rule globs to check, e.g. '730.2*,702.140?'")

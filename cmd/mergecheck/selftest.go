@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,7 +33,8 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	survivors := 0
+	opts := &harness.Options{Checks: *checks, Seed: *seed}
+	bad := 0
 	matrix := map[string]map[model.RuleID]string{}
 	for _, m := range reference.Mutants {
 		e, err := harness.Reference(m.Name)
@@ -40,46 +42,122 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "mergecheck selftest:", err)
 			return exitTrouble
 		}
-		res, err := harness.Check(ctx, e, props, &harness.Options{Checks: *checks, Seed: *seed})
+		res, err := harness.Check(ctx, e, props, opts)
 		if err != nil {
 			fmt.Fprintln(stderr, "mergecheck selftest:", err)
 			return exitTrouble
 		}
-		matrix[m.Name] = map[model.RuleID]string{}
-		var kills []string
-		for _, r := range res.Results {
-			switch r.Verdict {
-			case harness.Failed:
-				comps, acts := r.Counterexample.Size()
-				kills = append(kills, fmt.Sprintf("%s (%d components, %d actions)", r.Rule, comps, acts))
-				matrix[m.Name][r.Rule] = "X"
-			case harness.Fault:
-				kills = append(kills, fmt.Sprintf("%s (engine fault)", r.Rule))
-				matrix[m.Name][r.Rule] = "f"
-			}
-		}
-		named := false
-		for _, b := range m.Breaks {
-			named = named || matrix[m.Name][b] == "X"
-		}
+		k := judgeMutant(m, res)
+		matrix[m.Name] = k.cells
 		status := "killed by"
-		if len(kills) == 0 {
-			status, survivors = "SURVIVED", survivors+1
-		} else if !named {
-			status, survivors = "killed, but not by its own rules "+fmt.Sprint(m.Breaks)+", by", survivors+1
+		switch {
+		case len(k.missed) > 0:
+			status = fmt.Sprintf("NOT KILLED: it holds %v, which it breaks; failed", k.missed)
+		case len(k.outside) > 0:
+			status = fmt.Sprintf("killed, but also blamed on %v, outside its rules %v; failed", k.outside, append(slices.Clone(m.Breaks), m.Also...))
 		}
-		fmt.Fprintf(stdout, "mutant %s: %s %s\n", m.Name, status, strings.Join(kills, ", "))
+		if len(k.missed)+len(k.outside) > 0 {
+			bad++
+		}
+		fmt.Fprintf(stdout, "mutant %s: %s %s\n", m.Name, status, strings.Join(k.kills, ", "))
 	}
 	printMatrix(stdout, props, matrix)
-	fmt.Fprintf(stdout, "%d mutants, %d not killed by their own rules (%v)\n", len(reference.Mutants), survivors, time.Since(start).Round(time.Second))
-	if survivors > 0 {
+	fmt.Fprintln(stdout, "\nlazy engines (wrong the way real engines are; none may hold a rule whose mechanic it skips):")
+	for _, l := range reference.Lazies {
+		e, err := harness.Lazy(l.Name, *seed)
+		if err != nil {
+			fmt.Fprintln(stderr, "mergecheck selftest:", err)
+			return exitTrouble
+		}
+		res, err := harness.Check(ctx, e, props, opts)
+		if err != nil {
+			fmt.Fprintln(stderr, "mergecheck selftest:", err)
+			return exitTrouble
+		}
+		problems := judgeLazy(l, res)
+		if len(problems) > 0 {
+			bad++
+		}
+		status := "ok"
+		if len(problems) > 0 {
+			status = "WRONG: " + strings.Join(problems, "; ")
+		}
+		fmt.Fprintf(stdout, "lazy %-10s %2d held, %2d failed, %2d uncovered, %d faults: %s (%s)\n", l.Name,
+			res.Count(harness.Held), res.Count(harness.Failed), res.Count(harness.Uncovered), res.Count(harness.Fault), status, l.Bug)
+	}
+	fmt.Fprintf(stdout, "%d mutants and %d lazy engines, %d not judged as they must be (%v)\n", len(reference.Mutants), len(reference.Lazies), bad, time.Since(start).Round(time.Second))
+	if bad > 0 {
 		return exitFailed
 	}
 	return exitOK
 }
 
-// printMatrix prints mutants against rules: X a counterexample, f an
-// engine fault, . nothing.
+// kill is how a run judged a mutant: the cells of its row of the kill
+// matrix, the rules it names that held, and the rules it failed outside
+// those it names (Breaks and Also).
+type kill struct {
+	cells   map[model.RuleID]string
+	kills   []string
+	missed  []model.RuleID
+	outside []model.RuleID
+}
+
+// judgeMutant applies the definition of "killed" the tests use: every rule
+// the mutant breaks fails, and it fails no rule outside those it breaks
+// or breaks as a consequence (a failure found by the trace's own check,
+// 400.1, counts under that rule).
+func judgeMutant(m reference.Mutant, res *harness.Results) kill {
+	k := kill{cells: map[model.RuleID]string{}}
+	named := append(slices.Clone(m.Breaks), m.Also...)
+	for _, r := range res.Results {
+		switch r.Verdict {
+		case harness.Failed:
+			comps, acts := r.Counterexample.Size()
+			k.kills = append(k.kills, fmt.Sprintf("%s (%d components, %d actions)", r.Rule, comps, acts))
+			k.cells[r.Rule] = "X"
+			if !slices.Contains(named, r.Rule) && !slices.Contains(named, r.Counterexample.Found) {
+				k.cells[r.Rule] = "!"
+				k.outside = append(k.outside, r.Rule)
+			}
+		case harness.Fault:
+			k.kills = append(k.kills, fmt.Sprintf("%s (engine fault)", r.Rule))
+			k.cells[r.Rule] = "f"
+			k.outside = append(k.outside, r.Rule)
+		}
+	}
+	for _, b := range m.Breaks {
+		if k.cells[b] != "X" {
+			k.missed = append(k.missed, b)
+		}
+	}
+	return k
+}
+
+// judgeLazy lists how a run misjudged a lazy engine: a rule it must fail
+// that did not, a fault (a lazy engine is wrong, not broken), or, for one
+// that plays no action, a rule held.
+func judgeLazy(l reference.Lazy, res *harness.Results) []string {
+	var out []string
+	for _, r := range res.Results {
+		switch {
+		case r.Verdict == harness.Fault:
+			out = append(out, fmt.Sprintf("%s is an engine fault", r.Rule))
+		case l.SkipsActions && r.Verdict == harness.Held:
+			out = append(out, fmt.Sprintf("%s held", r.Rule))
+		}
+	}
+	for _, rule := range l.Fails {
+		i := slices.IndexFunc(res.Results, func(r harness.Result) bool { return r.Rule == rule })
+		if i >= 0 && res.Results[i].Verdict != harness.Failed {
+			out = append(out, fmt.Sprintf("%s did not fail", rule))
+		}
+	}
+	return out
+}
+
+// printMatrix prints mutants against rules: X a counterexample under a
+// rule the mutant breaks, ! one under a rule it does not, f an engine
+// fault, . nothing.
 func printMatrix(w io.Writer, props []*properties.Property, matrix map[string]map[model.RuleID]string) {
 	var rules []model.RuleID
 	for _, p := range props {
@@ -87,7 +165,7 @@ func printMatrix(w io.Writer, props []*properties.Property, matrix map[string]ma
 			rules = append(rules, p.Rule)
 		}
 	}
-	fmt.Fprintln(w, "\nkill matrix (X counterexample, f engine fault); columns:")
+	fmt.Fprintln(w, "\nkill matrix (X counterexample, ! counterexample under a rule the mutant does not break, f engine fault); columns:")
 	for i, r := range rules {
 		fmt.Fprintf(w, "  %2d %s\n", i+1, r)
 	}

@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
@@ -22,6 +24,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	mutant := fl.String("mutant", "", "serve this mutant of the reference engine instead")
+	lazyName := fl.String("lazy", "", "serve this lazy engine instead (reference.Lazies: "+reference.LazyNames()+")")
 	inFlight := fl.Int("max-in-flight", 4, "requests answered at once (answers may come out of order)")
 	if err := fl.Parse(args); err != nil {
 		return exitTrouble
@@ -31,8 +34,25 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	name := reference.Name
-	if *mutant != "" {
+	play := func(s *model.Scenario) (*model.Trace, error) { return reference.RunMutant(s, *mutant) }
+	switch {
+	case *mutant != "" && *lazyName != "":
+		fmt.Fprintln(stderr, "mergecheck serve: --mutant and --lazy can't be served together")
+		return exitTrouble
+	case *mutant != "":
 		name = "mutant:" + *mutant
+	case *lazyName != "":
+		l := reference.FindLazy(*lazyName)
+		if l == nil {
+			fmt.Fprintf(stderr, "mergecheck serve: unknown lazy engine %q; they are: %s\n", *lazyName, reference.LazyNames())
+			return exitTrouble
+		}
+		name = "lazy:" + *lazyName
+		var mu sync.Mutex
+		rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+		play = func(s *model.Scenario) (*model.Trace, error) {
+			return l.Run(s, func(n int) int { mu.Lock(); defer mu.Unlock(); return rng.IntN(n) })
+		}
 	}
 	in := bufio.NewReaderSize(stdin, 1<<20)
 	var wmu sync.Mutex
@@ -75,7 +95,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "mergecheck serve: ignoring a line that is not a run request: %.200q\n", line)
 				return
 			}
-			write(answer(id, s, err, *mutant))
+			write(answer(id, s, err, play, *mutant != "" || *lazyName != ""))
 		}
 		switch {
 		case len(line) == 0:
@@ -134,16 +154,17 @@ func decodeRequest(line []byte) (int64, *model.Scenario, error) {
 }
 
 // answer plays s and returns the reply to request id: its trace, or the
-// error of the kind the protocol names.
-func answer(id int64, s *model.Scenario, decodeErr error, mutant string) any {
+// error of the kind the protocol names. A buggy engine (a mutant or a lazy
+// one) that can't play an action as scripted answers that it diverged.
+func answer(id int64, s *model.Scenario, decodeErr error, play func(*model.Scenario) (*model.Trace, error), buggy bool) any {
 	fail := func(kind string, err error) any {
 		return map[string]any{"type": "error", "id": id, "error": map[string]string{"kind": kind, "message": err.Error()}}
 	}
 	if decodeErr != nil {
 		return fail("invalid", decodeErr)
 	}
-	t, err := reference.RunMutant(s, mutant)
-	if d := harness.MutantDivergence(mutant, t, err); d != nil {
+	t, err := play(s)
+	if d := harness.DivergenceOf(t, err); d != nil && buggy {
 		return map[string]any{"type": "error", "id": id, "error": map[string]any{"kind": "diverged", "action": d.Action, "message": d.Reason, "trace": d.Trace}}
 	}
 	switch {
