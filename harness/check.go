@@ -222,6 +222,11 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	return res, nil
 }
 
+// faultsInARow is how many cases in a row an engine may fault on before a
+// rule's search ends with the fault: a violation says more than a crash,
+// but an engine that breaks on everything is not worth a timeout a case.
+const faultsInARow = 3
+
 const stoppedBeforeAnyCase = "the run was stopped (interrupted, or out of time) before any case ran"
 
 // failing is a failing case: the scenario drawn and what it did.
@@ -265,7 +270,13 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	// cases the first one judged held.
 	search := func(known map[string]bool, counting bool) (found, fault *failing, err error) {
 		tb := &recorder{name: string(p.Rule)}
+		faults := 0 // in a row
 		rapid.Check(tb, func(t *rapid.T) {
+			if faults >= faultsInARow && found == nil {
+				// The engine faults on everything: looking on for a
+				// violation would cost a timeout a case for nothing.
+				t.Fatalf("gave up")
+			}
 			if ctx.Err() != nil {
 				budget = true
 				if found == nil {
@@ -284,6 +295,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			}
 			out := j.play(s)
 			judged := counting && found == nil
+			if out.fault != nil && out.problem == nil {
+				faults++
+			} else if !out.stopped {
+				faults = 0
+			}
 			switch {
 			case out.stopped:
 				budget = true
@@ -341,7 +357,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			}
 		})
 		j.shrinking = false
-		if tb.failed && found == nil && !budget {
+		if tb.failed && found == nil && !budget && faults < faultsInARow {
 			// rapid failed without any case going wrong: a generator or
 			// the harness itself broke. That is mergecheck's bug, not a
 			// verdict.
@@ -369,6 +385,19 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			}
 			known[kindProblem+more.out.class] = true
 			r.Others = append(r.Others, *j.counterexample(more))
+		}
+		// The smallest first, whichever the seed found first: one engine
+		// with several bugs gives the same first counterexample.
+		all := append([]Counterexample{*r.Counterexample}, r.Others...)
+		slices.SortStableFunc(all, func(a, b Counterexample) int {
+			if sa, sb := a.size(), b.size(); sa != sb {
+				return sa - sb
+			}
+			return strings.Compare(string(encode(a.Scenario)), string(encode(b.Scenario)))
+		})
+		r.Counterexample, r.Others = &all[0], all[1:]
+		if len(r.Others) == 0 {
+			r.Others = nil
 		}
 	case fault != nil:
 		r.Verdict = Fault
@@ -525,4 +554,30 @@ func newJudge(ctx context.Context, e Engine, p *properties.Property, timeout tim
 	info := e.Info()
 	return &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout, ShrinkTime: 30 * time.Second}, info: info,
 		cache: map[string]outcome{}, time: &Timing{}, explain: explainers(info, []*properties.Property{p})}
+}
+
+// StartFault returns the results of a run whose engine could not even be
+// started (an adapter that crashed or hung before its handshake): every
+// property of the shard an engine fault with that error and no scenario,
+// so the reports say what happened rather than nothing.
+func StartFault(name string, props []*properties.Property, opts *Options, err error) *Results {
+	o := opts.withDefaults()
+	res := &Results{Engine: EngineInfo{Name: name, Features: []model.Feature{}}, Seed: o.Seed, Options: o, Started: time.Now()}
+	res.Options.Progress = nil
+	var ae *AdapterError
+	stderr := []string(nil)
+	if errors.As(err, &ae) {
+		stderr = ae.Stderr
+	}
+	for i, p := range props {
+		if !o.Shard.Selects(i) {
+			continue
+		}
+		r := Result{Rule: p.Rule, Verdict: Fault, Fault: &EngineFault{Rule: p.Rule, Err: err, Class: faultClass(err), Stderr: stderr}}
+		if p.Uncheckable != "" {
+			r = Result{Rule: p.Rule, Verdict: Unchecked, Why: p.Uncheckable}
+		}
+		res.Results = append(res.Results, r)
+	}
+	return res
 }

@@ -91,25 +91,56 @@ func encode(t *testing.T, s *model.Scenario) string {
 	return string(b)
 }
 
+// notCanonical lists the failures whose minimal counterexample depends on
+// the seed, each with the reason (the README lists them too).
+var notCanonical = map[string]string{
+	"card-replacement-skips-tokens/730.3e": "the card-only replacement effect is Wheel of Sun and Moon under its owner's control or Leyline of the Void " +
+		"under the other player's, whichever the seed drew; each is a minimum, and one becomes the other only by a new card and a new controller at once, " +
+		"which no single shrinking step makes",
+}
+
 // TestCanonicalCounterexample: the same bug yields the same minimal
-// scenario, byte for byte, whatever the seed.
+// scenario, byte for byte, whatever the seed: for every mutant on every
+// rule it breaks, and every lazy engine on every rule it must fail, seeds
+// 1 to 6 give one counterexample, but for the failures listed in
+// notCanonical.
 func TestCanonicalCounterexample(t *testing.T) {
-	for _, tc := range []struct {
-		mutant string
-		rule   model.RuleID
-	}{{"dies-per-card", "730.3"}, {"token-if-any-token", "730.2d"}, {"mutate-always-top", "702.140c"}} {
-		t.Run(tc.mutant, func(t *testing.T) {
-			p := properties.Find(properties.All, tc.rule)
-			var first string
-			for seed := uint64(1); seed <= 4; seed++ {
-				r := check(t, tc.mutant, []*properties.Property{p}, seed).Results[0]
-				require.Equal(t, harness.Failed, r.Verdict)
-				got := encode(t, r.Counterexample.Scenario)
-				if seed == 1 {
-					first = got
-					continue
+	type engine struct {
+		name  string
+		open  func() (harness.Engine, error)
+		rules []model.RuleID
+	}
+	var engines []engine
+	for _, m := range reference.Mutants {
+		engines = append(engines, engine{m.Name, func() (harness.Engine, error) { return harness.Reference(m.Name) }, m.Breaks})
+	}
+	for _, l := range reference.Lazies {
+		engines = append(engines, engine{"lazy:" + l.Name, func() (harness.Engine, error) { return harness.Lazy(l.Name, 1) }, l.Fails})
+	}
+	for _, e := range engines {
+		t.Run(e.name, func(t *testing.T) {
+			t.Parallel()
+			for _, rule := range e.rules {
+				p := properties.Find(properties.All, rule)
+				var first string
+				for seed := uint64(1); seed <= 6; seed++ {
+					eng, err := e.open()
+					require.NoError(t, err)
+					res, err := harness.Check(context.Background(), eng, []*properties.Property{p}, &harness.Options{Checks: 100, Seed: seed, Parallel: 1})
+					require.NoError(t, err)
+					r := res.Results[0]
+					require.Equal(t, harness.Failed, r.Verdict, "%s on %s, seed %d: %s", e.name, rule, seed, r.Why)
+					got := encode(t, r.Counterexample.Scenario)
+					if seed == 1 {
+						first = got
+						continue
+					}
+					if why, ok := notCanonical[e.name+"/"+string(rule)]; ok {
+						assert.NotEmpty(t, why)
+						continue
+					}
+					assert.Equal(t, first, got, "%s on %s: seed %d gives another counterexample", e.name, rule, seed)
 				}
-				assert.Equal(t, first, got, "seed %d gives another counterexample", seed)
 			}
 		})
 	}

@@ -159,6 +159,9 @@ func (c *Counterexample) Diff() string {
 	return "(-reference +engine):\n" + d
 }
 
+// size is the counterexample's components and actions together.
+func (c *Counterexample) size() int { n, m := c.Size(); return n + m }
+
 // Size describes the scenario's size: components on the battlefield and
 // actions.
 func (c *Counterexample) Size() (components, actions int) {

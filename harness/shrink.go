@@ -121,6 +121,7 @@ func steps(s *model.Scenario) []*model.Scenario {
 			for _, comp := range p.Components {
 				forget(c, comp.Object)
 			}
+			forget(c, p.ID)
 			c.Start.Battlefield = slices.Delete(c.Start.Battlefield, i, i+1)
 			return true
 		})
@@ -153,30 +154,80 @@ func steps(s *model.Scenario) []*model.Scenario {
 		}
 	}
 	for i := range s.Actions {
+		try(func(c *model.Scenario) bool { return foldIntoStart(c, i) })
+	}
+	for i, a := range s.Actions {
+		if on := tapTarget(a); on != "" && a.Type != model.Tap {
+			// The plainest action: tapping what the action was about.
+			try(func(c *model.Scenario) bool { c.Actions[i] = model.Action{Type: model.Tap, Object: on}; return true })
+		}
+	}
+	for i := range s.Actions {
+		try(func(c *model.Scenario) bool { return foldMutation(c, i) })
+		try(func(c *model.Scenario) bool { return mutateAsMerge(c, i) })
+	}
+	for i := range s.Actions {
 		try(func(c *model.Scenario) bool { return plainChoices(&c.Actions[i].Choices) })
+	}
+	for i, o := range s.Objects {
+		if o.Commander {
+			try(func(c *model.Scenario) bool { return notCommander(c, i) })
+		}
 	}
 	for i, a := range s.Actions {
 		if a.Type != model.Move {
 			continue
 		}
 		for _, z := range destinations[:max(slices.Index(destinations, a.To), 0)] {
-			try(func(c *model.Scenario) bool {
-				c.Actions[i].To = z
-				if z != model.Exile {
-					c.Actions[i].Source = ""
-				}
-				return true
-			})
+			// With the choices scripted, if they still fit; else with the
+			// plainest that do.
+			for _, refill := range []bool{false, true} {
+				try(func(c *model.Scenario) bool {
+					c.Actions[i].To = z
+					if z != model.Exile {
+						c.Actions[i].Source = ""
+					}
+					if !refill {
+						return true
+					}
+					c.Actions[i].Choices = model.Choices{}
+					return fillChoices(c)
+				})
+			}
 		}
 	}
 	for i := range s.Start.Battlefield {
 		try(func(c *model.Scenario) bool { return plainPermanent(&c.Start.Battlefield[i]) })
+		for _, plain := range plainParts {
+			try(func(c *model.Scenario) bool { return plain(&c.Start.Battlefield[i]) })
+		}
+		try(func(c *model.Scenario) bool { return countersForPump(&c.Start.Battlefield[i]) })
+		for k := 0; k+1 < len(s.Start.Battlefield[i].Components); k++ {
+			try(func(c *model.Scenario) bool { return plainerOnTop(c, &c.Start.Battlefield[i], k) })
+		}
+		for k, comp := range s.Start.Battlefield[i].Components {
+			try(func(c *model.Scenario) bool { return faceUp(&c.Start.Battlefield[i], k) })
+			for _, how := range faceDownRank[:max(slices.Index(faceDownRank, comp.FaceDownBy), 0)] {
+				try(func(c *model.Scenario) bool { c.Start.Battlefield[i].Components[k].FaceDownBy = how; return true })
+			}
+		}
+	}
+	for pi, pl := range s.Start.Players {
+		for _, z := range zoneRank {
+			ids, _ := pl.Zones.Get(z)
+			for k := range ids {
+				for _, to := range zoneRank[:slices.Index(zoneRank, z)] {
+					try(func(c *model.Scenario) bool { return moveCard(c, pi, z, k, to) })
+				}
+			}
+		}
 	}
 	try(func(c *model.Scenario) bool {
 		changed := c.Start.Active != playerA
 		c.Start.Active = playerA
 		return changed
 	})
+	try(allToA)
 	for i := range s.Start.Battlefield {
 		try(func(c *model.Scenario) bool { return toPlayerA(c, i) })
 	}
@@ -184,6 +235,15 @@ func steps(s *model.Scenario) []*model.Scenario {
 		for _, name := range plainer(s, o) {
 			try(func(c *model.Scenario) bool { return replaceDef(c, i, name) })
 		}
+		if o.Token && o.Copy == nil {
+			try(func(c *model.Scenario) bool { return tokenToCard(c, i) })
+		}
+	}
+	for i := range s.Start.Battlefield {
+		try(func(c *model.Scenario) bool { return unmeld(c, i) })
+	}
+	for i := range s.Actions {
+		try(func(c *model.Scenario) bool { return foldManifest(c, i) })
 	}
 	return out
 }
@@ -222,7 +282,9 @@ func plainPermanent(p *model.Permanent) bool {
 	return changed
 }
 
-// toPlayerA gives permanent i, and every object in it, to player A.
+// toPlayerA gives permanent i, and every object in it, to player A, and
+// every other card of those owners to A too, in the same zones, so that
+// the scenario stays valid (a card is only in its owner's zones).
 func toPlayerA(c *model.Scenario, i int) bool {
 	p := &c.Start.Battlefield[i]
 	changed := p.Controller != playerA
@@ -232,7 +294,474 @@ func toPlayerA(c *model.Scenario, i int) bool {
 			o.Owner, changed = playerA, true
 		}
 	}
+	if !changed {
+		return false
+	}
+	a := c.Start.Player(playerA)
+	if a == nil {
+		return true
+	}
+	for pi := range c.Start.Players {
+		pl := &c.Start.Players[pi]
+		if pl.ID == playerA {
+			continue
+		}
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			from := pl.Zones.Ref(z)
+			var keep []model.ObjectID
+			for _, id := range *from {
+				if o := c.Object(id); o != nil && o.Owner == playerA {
+					to := a.Zones.Ref(z)
+					*to = append(*to, id)
+				} else {
+					keep = append(keep, id)
+				}
+			}
+			*from = keep
+		}
+	}
+	slices.Sort(a.Zones.Hand)
+	slices.Sort(a.Zones.Command)
+	return true
+}
+
+// plainParts clear one of a permanent's status, counters, effects and
+// recent control each, for when clearing them all at once no longer fails
+// the same way: what the failure does not need goes.
+var plainParts = []func(p *model.Permanent) bool{
+	func(p *model.Permanent) bool { c := p.Status.Flipped; p.Status.Flipped = false; return c },
+	func(p *model.Permanent) bool { c := p.Status.Tapped; p.Status.Tapped = false; return c },
+	func(p *model.Permanent) bool { c := len(p.Counters) > 0; p.Counters = nil; return c },
+	func(p *model.Permanent) bool { c := len(p.Effects) > 0; p.Effects = nil; return c },
+	func(p *model.Permanent) bool {
+		c := !p.ControlledSinceTurnStart
+		p.ControlledSinceTurnStart = true
+		return c
+	},
+	func(p *model.Permanent) bool { c := p.Mutated; p.Mutated = false; return c },
+}
+
+// countersForPump replaces a "+N/+N until end of turn" effect by N +1/+1
+// counters: counters are plainer than effects.
+func countersForPump(p *model.Permanent) bool {
+	i := slices.IndexFunc(p.Effects, func(e model.Effect) bool {
+		return e.Kind == model.EffectPump && e.Power == e.Toughness && e.Power > 0
+	})
+	if i < 0 {
+		return false
+	}
+	if p.Counters == nil {
+		p.Counters = map[string]int{}
+	}
+	p.Counters["+1/+1"] += p.Effects[i].Power
+	p.Effects = slices.Delete(slices.Clone(p.Effects), i, i+1)
+	if len(p.Effects) == 0 {
+		p.Effects = nil
+	}
+	return true
+}
+
+// plainerOnTop swaps components k and k+1 of p when the lower one's card
+// is plainer (see cardRank): between two stacks that fail alike, the one
+// with the plainer cards higher is canonical.
+func plainerOnTop(c *model.Scenario, p *model.Permanent, k int) bool {
+	a, b := c.Object(p.Components[k].Object), c.Object(p.Components[k+1].Object)
+	if a == nil || b == nil || cardRank(b.Def) >= cardRank(a.Def) {
+		return false
+	}
+	p.Components[k], p.Components[k+1] = p.Components[k+1], p.Components[k]
+	p.Status.FaceDown = p.Components[0].FaceDown
+	return true
+}
+
+// plainCards lists the cards a card may be replaced by when shrinking,
+// plainest first: the plainest card of each layout in layout order, then
+// plain creatures with more and more abilities.
+func plainCards() []string {
+	var order []string
+	for _, layout := range layoutRank {
+		if plain, ok := generators.Plainest(layout); ok {
+			order = append(order, plain)
+		}
+	}
+	return append(order, "Runeclaw Bear", "Gemrazer", "Vulpikeet", "Dreamtail Heron", "Grinning Demon")
+}
+
+// cardRank orders card names, plainest first: those of plainCards, then
+// every other name, alphabetically by its first letter.
+func cardRank(name string) int {
+	order := plainCards()
+	if i := slices.Index(order, name); i >= 0 {
+		return i
+	}
+	return len(order) + int(name[0])
+}
+
+// fillChoices scripts, for every action of c that lacks a choice it needs,
+// the first option the reference offers (the plainest: components in
+// order, the top, the first replacement, no command zone, "yes"). It
+// reports false when an action can't be played.
+func fillChoices(c *model.Scenario) bool {
+	for i := range c.Actions {
+		prefix := *c
+		prefix.Actions = c.Actions[:i]
+		for range 8 {
+			n, err := reference.Probe(&prefix, c.Actions[i])
+			if err != nil {
+				return false
+			}
+			if n.IsZero() {
+				break
+			}
+			ch := &c.Actions[i].Choices
+			switch {
+			case len(n.Replacements) > 0:
+				ch.Replacement = n.Replacements[0]
+			case n.CommandZone:
+				ch.CommandZone = model.Bool(false)
+			case n.May:
+				ch.May = model.Bool(true)
+			case n.Position:
+				ch.Position = model.Top
+			case len(n.Order) > 0:
+				ch.Order = slices.Clone(n.Order)
+			}
+		}
+	}
+	return true
+}
+
+// tokenToCard makes token object i a card of the plainest kind: cards are
+// plainer than tokens.
+func tokenToCard(c *model.Scenario, i int) bool {
+	c.Objects[i].Token = false
+	if !replaceDef(c, i, plainCards()[0]) {
+		return false
+	}
+	for k := range c.Actions {
+		c.Actions[k].Choices = model.Choices{}
+	}
+	return fillChoices(c)
+}
+
+// unmeld replaces melded permanent i by a merged permanent of two of the
+// plainest cards, front faces up: merged is plainer than melded.
+func unmeld(c *model.Scenario, i int) bool {
+	p := &c.Start.Battlefield[i]
+	if len(p.Components) != 2 {
+		return false
+	}
+	for k := range p.Components {
+		o := c.Object(p.Components[k].Object)
+		d := c.Def(o.Def)
+		if d == nil || d.Layout != model.LayoutMeld || p.Components[k].Face != model.Back {
+			return false
+		}
+		p.Components[k].Face = ""
+		if !replaceDef(c, slices.IndexFunc(c.Objects, func(x model.Object) bool { return x.ID == o.ID }), plainCards()[0]) {
+			return false
+		}
+	}
+	for k := range c.Actions {
+		c.Actions[k].Choices = model.Choices{}
+	}
+	return fillChoices(c)
+}
+
+// foldManifest replaces a manifest or cloak that is the scenario's first
+// action by the face-down permanent it makes, in the starting state:
+// one action fewer.
+func foldManifest(c *model.Scenario, i int) bool {
+	a := c.Actions[i]
+	if i != 0 || a.Type != model.Manifest {
+		return false
+	}
+	pl := c.Start.Player(a.Player)
+	if pl == nil || len(pl.Zones.Library) == 0 || pl.Zones.Library[0] != a.Object {
+		return false
+	}
+	pl.Zones.Library = slices.Clone(pl.Zones.Library[1:])
+	id := model.ObjectID("p" + strconv.Itoa(len(c.Start.Battlefield)+1))
+	for c.Start.Permanent(id) != nil {
+		id += "x"
+	}
+	ts := 1
+	for _, p := range c.Start.Battlefield {
+		ts = max(ts, p.Timestamp+1)
+	}
+	c.Start.Battlefield = append(c.Start.Battlefield, model.Permanent{
+		ID: id, Controller: a.Player, Timestamp: ts, ControlledSinceTurnStart: true,
+		Components: []model.Component{{Object: a.Object, FaceDown: true, FaceDownBy: a.Method}},
+		Status:     model.Status{FaceDown: true},
+	})
+	old := model.EnteredID(a.Object, 0)
+	c.Actions = slices.Delete(c.Actions, 0, 1)
+	for k := range c.Actions {
+		b := &c.Actions[k]
+		for _, ref := range []*model.ObjectID{&b.Object, &b.Target, &b.With, &b.Card, &b.Source, &b.Choices.Replacement} {
+			if *ref == old {
+				*ref = id
+			}
+		}
+	}
+	shiftEntered(c, 0)
+	return true
+}
+
+// faceUp turns component k of p face up, front face up: a face-up
+// permanent is plainer than a face-down one.
+func faceUp(p *model.Permanent, k int) bool {
+	comp := &p.Components[k]
+	if !comp.FaceDown {
+		return false
+	}
+	*comp = model.Component{Object: comp.Object}
+	p.Status.FaceDown = p.Components[0].FaceDown
+	return true
+}
+
+// faceDownRank orders the ways a component can be face down, plainest
+// first.
+var faceDownRank = []model.FaceDownKind{model.ByEffect, model.ByManifest, model.ByCloak, model.ByMorph, model.ByDisguise}
+
+// allToA gives every object, permanent and card to player A, who is also
+// the active player, each card in the zone it was in: one player, when
+// the failure does not need two.
+func allToA(c *model.Scenario) bool {
+	a := c.Start.Player(playerA)
+	if a == nil {
+		return false
+	}
+	changed := c.Start.Active != playerA
+	c.Start.Active = playerA
+	for i := range c.Objects {
+		if c.Objects[i].Owner != playerA {
+			c.Objects[i].Owner, changed = playerA, true
+		}
+	}
+	for i := range c.Start.Battlefield {
+		p := &c.Start.Battlefield[i]
+		if p.Controller != playerA || p.EnchantedPlayer != "" && p.EnchantedPlayer != playerA {
+			changed = true
+		}
+		p.Controller = playerA
+		if p.EnchantedPlayer != "" {
+			p.EnchantedPlayer = playerA
+		}
+	}
+	for pi := range c.Start.Players {
+		pl := &c.Start.Players[pi]
+		if pl.ID == playerA {
+			continue
+		}
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			from := pl.Zones.Ref(z)
+			if len(*from) > 0 {
+				to := a.Zones.Ref(z)
+				*to, *from, changed = append(*to, *from...), nil, true
+			}
+		}
+	}
+	for i := range c.Actions {
+		if p := c.Actions[i].Player; p != "" && p != playerA {
+			c.Actions[i].Player, changed = playerA, true
+		}
+	}
+	slices.Sort(a.Zones.Hand)
+	slices.Sort(a.Zones.Command)
 	return changed
+}
+
+// zoneRank orders the zones a card can start in, plainest first.
+var zoneRank = []model.Zone{model.Graveyard, model.Hand, model.Exile, model.Library, model.Command}
+
+// moveCard moves card k of player pi's zone from into zone to.
+func moveCard(c *model.Scenario, pi int, from model.Zone, k int, to model.Zone) bool {
+	zs := &c.Start.Players[pi].Zones
+	src := zs.Ref(from)
+	id := (*src)[k]
+	*src = slices.Delete(slices.Clone(*src), k, k+1)
+	dst := zs.Ref(to)
+	*dst = append(*dst, id)
+	if to == model.Hand || to == model.Command {
+		slices.Sort(*dst)
+	}
+	return true
+}
+
+// tapTarget returns the permanent an action is about, which a tap of it
+// can replace when shrinking, or "".
+func tapTarget(a model.Action) model.ObjectID {
+	switch a.Type {
+	case model.Merge, model.CastMutate:
+		return a.Target
+	case model.Cast, model.Resolve, model.Manifest, model.NextTurn, model.Return, model.ExileFound:
+		return ""
+	}
+	return a.Object
+}
+
+// foldIntoStart replaces a tap, flip, add_counters or pump of a permanent
+// of the starting state, as its first action on it, by the state it
+// leaves: one action fewer.
+func foldIntoStart(c *model.Scenario, i int) bool {
+	a := c.Actions[i]
+	on := a.Object
+	if a.Type == model.Merge {
+		on = a.Target
+	}
+	p := c.Start.Permanent(on)
+	if p == nil || !a.Choices.IsZero() && a.Type != model.Merge || slices.ContainsFunc(c.Actions[:i], func(b model.Action) bool {
+		return b.Object == on || b.Target == on || b.With == on
+	}) {
+		return false
+	}
+	switch a.Type {
+	case model.Tap:
+		if p.Status.Tapped {
+			return false
+		}
+		p.Status.Tapped = true
+	case model.Flip:
+		if p.Status.Flipped {
+			return false
+		}
+		p.Status.Flipped = true
+	case model.AddCounters:
+		if p.Counters == nil {
+			p.Counters = map[string]int{}
+		}
+		p.Counters[a.Counter] += a.N
+	case model.Transform:
+		d := c.Def(c.Object(p.Components[0].Object).Def)
+		if len(p.Components) != 1 || p.Status.FaceDown || d == nil || d.Layout != model.LayoutTransform {
+			return false
+		}
+		comp := &p.Components[0]
+		if comp.Face == model.Back {
+			comp.Face = ""
+		} else {
+			comp.Face = model.Back
+		}
+	case model.Merge:
+		// The card merges before the game starts: the stack it makes.
+		owner := c.Object(a.Object)
+		pl := c.Start.Player(owner.Owner)
+		if pl == nil {
+			return false
+		}
+		found := false
+		for _, z := range []model.Zone{model.Hand, model.Graveyard, model.Exile, model.Library} {
+			ref := pl.Zones.Ref(z)
+			if k := slices.Index(*ref, a.Object); k >= 0 {
+				*ref, found = slices.Delete(slices.Clone(*ref), k, k+1), true
+			}
+		}
+		if !found || p.Status.FaceDown {
+			return false
+		}
+		comp := model.Component{Object: a.Object}
+		if a.Choices.Position == model.Bottom {
+			p.Components = append(p.Components, comp)
+		} else {
+			p.Components = append([]model.Component{comp}, p.Components...)
+		}
+		c.Actions = slices.Delete(c.Actions, i, i+1)
+		shiftEntered(c, i)
+		return true
+	case model.Pump:
+		ts := p.Timestamp + 1
+		for _, e := range p.Effects {
+			ts = max(ts, e.Timestamp+1)
+		}
+		p.Effects = append(p.Effects, model.Effect{Kind: model.EffectPump, Timestamp: ts, Power: a.Power, Toughness: a.Toughness, UntilEndOfTurn: true})
+	default:
+		return false
+	}
+	c.Actions = slices.Delete(c.Actions, i, i+1)
+	shiftEntered(c, i)
+	return true
+}
+
+// mutateAsMerge replaces a mutating spell cast from hand and its
+// resolution by the bare merge of that card from hand at the position
+// chosen: one action fewer, when the failure is the merge's.
+func mutateAsMerge(c *model.Scenario, i int) bool {
+	if i+1 >= len(c.Actions) || c.Actions[i].Type != model.CastMutate || c.Actions[i+1].Type != model.Resolve {
+		return false
+	}
+	cast, res := c.Actions[i], c.Actions[i+1]
+	c.Actions[i] = model.Action{Type: model.Merge, Object: cast.Object, Target: cast.Target, Choices: model.Choices{Position: res.Choices.Position}}
+	c.Actions = slices.Delete(c.Actions, i+1, i+2)
+	shiftEntered(c, i+1)
+	return true
+}
+
+// foldMutation replaces a mutating spell cast from hand onto a permanent
+// of the starting state and its resolution, as the first actions about
+// that permanent, by the mutated stack they make: two actions fewer.
+func foldMutation(c *model.Scenario, i int) bool {
+	if i+1 >= len(c.Actions) || c.Actions[i].Type != model.CastMutate || c.Actions[i+1].Type != model.Resolve {
+		return false
+	}
+	cast, res := c.Actions[i], c.Actions[i+1]
+	p := c.Start.Permanent(cast.Target)
+	if p == nil || p.Status.FaceDown || slices.ContainsFunc(c.Actions[:i], func(b model.Action) bool {
+		return b.Object == cast.Target || b.Target == cast.Target || b.With == cast.Target
+	}) {
+		return false
+	}
+	o := c.Object(cast.Object)
+	pl := c.Start.Player(o.Owner)
+	if pl == nil {
+		return false
+	}
+	k := slices.Index(pl.Zones.Hand, cast.Object)
+	if k < 0 {
+		return false
+	}
+	pl.Zones.Hand = slices.Delete(slices.Clone(pl.Zones.Hand), k, k+1)
+	comp := model.Component{Object: cast.Object}
+	if res.Choices.Position == model.Bottom {
+		p.Components = append(p.Components, comp)
+	} else {
+		p.Components = append([]model.Component{comp}, p.Components...)
+	}
+	p.Mutated = true
+	c.Actions = slices.Delete(c.Actions, i, i+2)
+	shiftEntered(c, i+1)
+	shiftEntered(c, i)
+	return true
+}
+
+// shiftEntered renumbers, after an action was removed at index i, the
+// references of later actions to permanents that entered: OBJECT@N for N
+// past i is OBJECT@N-1. A reference to one that entered at i goes stale,
+// and the reference engine then refuses the candidate.
+func shiftEntered(c *model.Scenario, i int) {
+	shift := func(id model.ObjectID) model.ObjectID {
+		obj, at, ok := strings.Cut(string(id), "@")
+		n, err := strconv.Atoi(at)
+		if !ok || err != nil || n <= i {
+			return id
+		}
+		return model.EnteredID(model.ObjectID(obj), n-1)
+	}
+	for k := range c.Actions {
+		a := &c.Actions[k]
+		a.Object, a.Target, a.With, a.Card, a.Source = shift(a.Object), shift(a.Target), shift(a.With), shift(a.Card), shift(a.Source)
+		a.Choices.Replacement = shift(a.Choices.Replacement)
+	}
+}
+
+// notCommander makes object i an ordinary card, with no commander's
+// choice left to script.
+func notCommander(c *model.Scenario, i int) bool {
+	c.Objects[i].Commander = false
+	for k := range c.Actions {
+		c.Actions[k].Choices.CommandZone = nil
+	}
+	return true
 }
 
 // plainer lists, plainest first, the cards of o's layout that come before
@@ -250,15 +779,10 @@ func plainer(s *model.Scenario, o model.Object) []string {
 		pool = []string{"Divination", "Lightning Bolt", "Giant Growth"}
 	case d.Layout == model.LayoutMeld:
 		return nil
+	case slices.Contains(replacementCards, o.Def):
+		pool = replacementCards
 	default:
-		plain, ok := generators.Plainest(string(d.Layout))
-		if !ok {
-			return nil
-		}
-		pool = []string{plain}
-		if d.Layout == model.LayoutNormal {
-			pool = append(pool, "Runeclaw Bear", "Gemrazer", "Vulpikeet", "Dreamtail Heron", "Grinning Demon")
-		}
+		pool = plainCards()
 	}
 	i := slices.Index(pool, o.Def)
 	if i < 0 {
@@ -266,6 +790,14 @@ func plainer(s *model.Scenario, o model.Object) []string {
 	}
 	return pool[:i]
 }
+
+// replacementCards are the cards with replacement effects on leaving the
+// battlefield, plainest first.
+var replacementCards = []string{"Leyline of the Void", "Rest in Peace", "Wheel of Sun and Moon"}
+
+// layoutRank orders the layouts, plainest first: a card is replaced by a
+// plainer layout's plainest card when the failure does not need its own.
+var layoutRank = []string{"normal", "flip", "transform", "modal_dfc"}
 
 func replaceDef(c *model.Scenario, i int, name string) bool {
 	if c.Objects[i].Def == name {
@@ -285,6 +817,9 @@ func replaceDef(c *model.Scenario, i int, name string) bool {
 // tidy drops objects nothing refers to and unused catalogue entries, and
 // sorts the catalogue.
 func tidy(c *model.Scenario) {
+	if len(c.Actions) == 0 {
+		c.Actions = nil // no actions, encoded one way
+	}
 	used := map[model.ObjectID]bool{}
 	for _, p := range c.Start.Battlefield {
 		for _, comp := range p.Components {
@@ -429,14 +964,36 @@ func renumber(s *model.Scenario) *model.Scenario {
 		a.Choices.Replacement = re(a.Choices.Replacement)
 	}
 	slices.SortFunc(c.Objects, func(a, b model.Object) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	// Timestamps only need their order: 1, 2, 3, ...
+	var stamps []int
+	for _, p := range c.Start.Battlefield {
+		stamps = append(stamps, p.Timestamp)
+		for _, e := range p.Effects {
+			stamps = append(stamps, e.Timestamp)
+		}
+	}
+	slices.Sort(stamps)
+	stamps = slices.Compact(stamps)
+	rank := func(ts int) int { return slices.Index(stamps, ts) + 1 }
+	for i := range c.Start.Battlefield {
+		p := &c.Start.Battlefield[i]
+		p.Timestamp = rank(p.Timestamp)
+		for k := range p.Effects {
+			p.Effects[k].Timestamp = rank(p.Effects[k].Timestamp)
+		}
+	}
 	return c
 }
 
-// forget removes a dropped object from the orders the actions script, so
-// that dropping it leaves the choices fitting the cards that remain.
+// forget removes a dropped object from the orders the actions script, and
+// a dropped permanent from the replacement choices, so that dropping it
+// leaves the choices fitting what remains.
 func forget(c *model.Scenario, id model.ObjectID) {
 	for i := range c.Actions {
 		ch := &c.Actions[i].Choices
+		if ch.Replacement == id {
+			ch.Replacement = ""
+		}
 		if len(ch.Order) > 0 {
 			ch.Order = slices.DeleteFunc(slices.Clone(ch.Order), func(o model.ObjectID) bool { return o == id })
 			if len(ch.Order) == 0 {

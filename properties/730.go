@@ -253,16 +253,19 @@ var P730_2c = &Property{
 				return problem("%s, %s is gone and %s %s: the merged permanent is no longer the same object, but merging keeps it one object with its id", after(c, i), target, card, where)
 			}
 			p := stateAt(c.Trace, i).Permanent(target)
+			// One class for every way of not staying the same object, so a
+			// counterexample shrinks to the plainest of them.
+			const class = "730.2c: the merged permanent is not the same object"
 			at := fmt.Sprintf("%s, merged permanent %s", after(c, i), q.ID)
 			switch {
 			case p.Controller != q.Controller:
-				return problem("%s changed controller from %s to %s: it is the same object", at, p.Controller, q.Controller)
+				return problemOf(class, "%s changed controller from %s to %s: it is the same object", at, p.Controller, q.Controller)
 			case countersView(p.Counters) != countersView(q.Counters):
-				return problem("%s has counters %s, had %s: it is the same object and keeps them", at, countersView(q.Counters), countersView(p.Counters))
+				return problemOf(class, "%s has counters %s, had %s: it is the same object and keeps them", at, countersView(q.Counters), countersView(p.Counters))
 			case effectsView(p) != effectsView(q):
-				return problem("%s is under effects %s, was under %s: effects that applied to it still do", at, effectsView(q), effectsView(p))
+				return problemOf(class, "%s is under effects %s, was under %s: effects that applied to it still do", at, effectsView(q), effectsView(p))
 			case p.ControlledSinceTurnStart != q.ControlledSinceTurnStart:
-				return problem("%s reports controlled_since_turn_start=%t, was %t: it hasn't just come under its controller's control", at, q.ControlledSinceTurnStart, p.ControlledSinceTurnStart)
+				return problemOf(class, "%s reports controlled_since_turn_start=%t, was %t: it hasn't just come under its controller's control", at, q.ControlledSinceTurnStart, p.ControlledSinceTurnStart)
 			}
 			return nil
 		})
@@ -991,10 +994,14 @@ func sameDestinations(c *Case, i int, p *model.Permanent, why string) error {
 	}
 	// Tokens cease to exist where they went; the zone change says where.
 	if g, w := movesOf(c.Trace.Steps[i], p.ID), movesOf(c.Reference.Steps[i], p.ID); g != w {
-		return problem("%s, %s's components moved %s, but the rules move them %s: %s", after(c, i), p.ID, g, w, why)
+		return problemOf(elsewhere, "%s, %s's components moved %s, but the rules move them %s: %s", after(c, i), p.ID, g, w, why)
 	}
 	return nil
 }
+
+// elsewhere is the class of a component that a replacement effect (or
+// its absence) sent elsewhere than the rules do, card or token alike.
+const elsewhere = "components go elsewhere than the replacement effect sends them"
 
 // movesOf shows where a step's zone changes of permanent id sent each
 // component, sorted.
@@ -1014,7 +1021,7 @@ func movesOf(st model.Step, id model.ObjectID) string {
 
 func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why string) error {
 	if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
-		return problem("%s, %s's cards went to %s, but the rules put them in %s: %s", after(c, i), id, g, w, why)
+		return problemOf(elsewhere, "%s, %s's cards went to %s, but the rules put them in %s: %s", after(c, i), id, g, w, why)
 	}
 	return nil
 }

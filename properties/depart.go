@@ -45,28 +45,30 @@ func Departure(c *Case) error {
 	return nil
 }
 
-// departed is the problem of a departure in one aspect.
-func departs(aspect, where, what string, got, want any) error {
-	return problemOf("departure: "+aspect, "%s, %s is %v, but the rules give %v", where, what, got, want)
+// departs is the problem of a departure in one aspect. Every departure
+// is of one class, whatever its aspect: a counterexample of one shrinks
+// to the plainest departure, which may be in another aspect.
+func departs(where, what string, got, want any) error {
+	return problemOf("departure", "%s, %s is %v, but the rules give %v", where, what, got, want)
 }
 
 func sameState(where string, g, w *model.State, s *model.Scenario) error {
 	if a, b := permIDs(g), permIDs(w); !slices.Equal(a, b) {
-		return departs("permanents", where, "the battlefield", a, b)
+		return departs(where, "the battlefield", a, b)
 	}
 	for i := range w.Battlefield {
 		wp := &w.Battlefield[i]
 		gp := g.Permanent(wp.ID)
 		for _, v := range permanentViews {
 			if a, b := v.view(gp), v.view(wp); a != b {
-				return departs(v.aspect, where, string(wp.ID)+"'s "+v.what, a, b)
+				return departs(where, string(wp.ID)+"'s "+v.what, a, b)
 			}
 		}
 	}
 	for _, wpl := range w.Players {
 		gpl := g.Player(wpl.ID)
 		if gpl == nil {
-			return departs("players", where, "player "+string(wpl.ID), "missing", "present")
+			return departs(where, "player "+string(wpl.ID), "missing", "present")
 		}
 		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
 			a, _ := gpl.Zones.Get(z)
@@ -75,15 +77,15 @@ func sameState(where string, g, w *model.State, s *model.Scenario) error {
 				a, b = sorted(a), sorted(b)
 			}
 			if !slices.Equal(a, b) {
-				return departs("zone "+string(z), where, fmt.Sprintf("%s's %s", wpl.ID, z), a, b)
+				return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), a, b)
 			}
 		}
 	}
 	if a, b := stackView(g), stackView(w); a != b {
-		return departs("stack", where, "the stack", a, b)
+		return departs(where, "the stack", a, b)
 	}
 	if a, b := linksView(g), linksView(w); a != b {
-		return departs("links", where, "what linked abilities exiled", a, b)
+		return departs(where, "what linked abilities exiled", a, b)
 	}
 	return nil
 }
@@ -195,7 +197,7 @@ func sameEvents(c *Case, i int) error {
 			continue
 		}
 		if a, b := triggered(g, o, ""), triggered(w, o, ""); !slices.Equal(a, b) {
-			return departs("triggers "+string(o), after(c, i), fmt.Sprintf("the %q triggers", o), orNone(a), orNone(b))
+			return departs(after(c, i), fmt.Sprintf("the %q triggers", o), orNone(a), orNone(b))
 		}
 	}
 	if c.Partial {
@@ -203,7 +205,7 @@ func sameEvents(c *Case, i int) error {
 	}
 	for _, v := range eventViews {
 		if a, b := eventsView(g, v.kind, v.view), eventsView(w, v.kind, v.view); !slices.Equal(a, b) {
-			return departs("events "+string(v.kind), after(c, i), "the "+v.what, orNone(a), orNone(b))
+			return departs(after(c, i), "the "+v.what, orNone(a), orNone(b))
 		}
 	}
 	return nil

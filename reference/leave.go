@@ -300,7 +300,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	for _, m := range moves {
 		if g.obj(m.Object).Token {
 			if g.is("tokens-linger") && m.To != model.Command {
-				g.place(m.To, []model.ObjectID{m.Object})
+				to := m.To
+				if to == model.Library {
+					to = model.LibraryTop
+				}
+				g.place(to, []model.ObjectID{m.Object})
 				continue
 			}
 			g.emit(model.Event{Kind: model.CeaseToExist, Rule: "704.5d", Object: m.Object})

@@ -96,7 +96,7 @@ type Fault struct {
 	Error        string          `json:"error"`
 	Class        string          `json:"class,omitempty"`
 	Intermittent bool            `json:"intermittent,omitempty"`
-	Scenario     *model.Scenario `json:"scenario"`
+	Scenario     *model.Scenario `json:"scenario,omitempty"` // none when the engine broke before any scenario
 	Stderr       []string        `json:"stderr,omitempty"`
 }
 

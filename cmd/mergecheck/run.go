@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -92,15 +93,27 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
+	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink,
+		Corpus: *corpus, Shard: shard, Parallel: *parallel}
 	e, err := openEngine(*engine, *timeout)
+	var ae *harness.AdapterError
+	if errors.As(err, &ae) {
+		// The adapter started and broke before its handshake: that is an
+		// engine fault of every rule, reported as any other.
+		res := harness.StartFault(*engine, props, opts, err)
+		printResults(stdout, res, *verbose, *engine, *checks)
+		if err := out.write(res, nil, stdout); err != nil {
+			fmt.Fprintln(stderr, "mergecheck run:", err)
+		}
+		fmt.Fprintln(stderr, "mergecheck run:", err)
+		return exitTrouble
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink,
-		Corpus: *corpus, Shard: shard, Parallel: *parallel}
 	opts.Progress = progressTo(*progress, stderr)
 	res, runErr := harness.Check(ctx, e, props, opts)
 	if res == nil {

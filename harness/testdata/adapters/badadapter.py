@@ -39,3 +39,21 @@ def refuse(request):
     """A well-formed refusal: the scenario is not counted."""
     send({"type": "error", "id": request["id"],
           "error": {"kind": "unsupported", "message": "this adapter refuses everything"}})
+
+
+class Reference:
+    """The reference engine behind these adapters: `mergecheck serve`, run
+    as a child from the binary named by $MERGECHECK_BIN, so that a bad
+    adapter can answer most requests rightly and misbehave on some."""
+
+    def __init__(self):
+        import os
+        import subprocess
+        self.child = subprocess.Popen([os.environ["MERGECHECK_BIN"], "serve", "--max-in-flight", "1"],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.ask({"type": "hello", "protocol": "mergecheck/1", "harness": "bad adapter"})
+
+    def ask(self, message):
+        self.child.stdin.write(json.dumps(message) + "\n")
+        self.child.stdin.flush()
+        return self.child.stdout.readline()

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/reports"
+)
+
+// badAdapter returns the command of one of harness's bad adapters.
+func badAdapter(t *testing.T, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	path, err := filepath.Abs(filepath.Join("..", "..", "harness", "testdata", "adapters", name))
+	require.NoError(t, err)
+	return "python3 " + path
+}
+
+// TestBadAdaptersNeverCrashTheRun: whatever an adapter does wrong (crash
+// before its handshake or in the middle of a run, hang, write something
+// that is not JSON or not text, flood, answer twice, answer a wrong id),
+// mergecheck run writes its report, exits 2 for a broken engine, and
+// never panics, with one worker and with two.
+func TestBadAdaptersNeverCrashTheRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command with adapters")
+	}
+	bin := binary(t)
+	for _, script := range []string{"crash_start.py", "crash_mid.py", "hang.py", "garbage.py", "binary.py", "flood.py", "double.py", "wrong_id.py"} {
+		for _, parallel := range []int{2, 1} {
+			t.Run(script+"/parallel="+strconv.Itoa(parallel), func(t *testing.T) {
+				t.Parallel() // most of the time is spent waiting on timeouts
+				out := filepath.Join(t.TempDir(), "results.json")
+				cmd := exec.Command(bin, "run", "--engine", "exec:"+badAdapter(t, script), "--timeout", "1s", "--shrink-time", "1s",
+					"--checks", "10", "--seed", "3", "--rules", "110.5*", "--parallel", strconv.Itoa(parallel),
+					"--corpus", "", "--progress", "off", "--json", out)
+				cmd.Env = append(os.Environ(), "MERGECHECK_BIN="+bin)
+				text, err := cmd.CombinedOutput()
+				var exit *exec.ExitError
+				require.True(t, errors.As(err, &exit), "%v\n%s", err, text)
+				assert.Equal(t, exitTrouble, exit.ExitCode(), "%s", text)
+				assert.NotContains(t, string(text), "panic", "%s", text)
+				assert.NotContains(t, string(text), "goroutine ", "%s", text)
+				f, err := os.Open(out)
+				require.NoError(t, err, "no report was written:\n%s", text)
+				defer f.Close()
+				doc, err := reports.ReadJSON(f)
+				require.NoError(t, err)
+				assert.Len(t, doc.Results, 5, "every rule of 110.5* is reported")
+				faults := 0
+				for _, r := range doc.Results {
+					if r.Fault != nil {
+						faults++
+						assert.NotEqual(t, "no error recorded", r.Fault.Error, r.Rule)
+						assert.False(t, strings.Contains(r.Fault.Error, "<nil>"), "%s: %s", r.Rule, r.Fault.Error)
+					}
+				}
+				assert.Positive(t, faults, "%s", text)
+			})
+		}
+	}
+}
+
+// TestDivergenceIsAFindingNotAFault: an adapter whose engine can't play
+// any merge, and says so with the "diverged" answer, is reported FAILED
+// (exit 1), never as a broken engine, on the rules that need a merge, with
+// a counterexample of at most two components and two actions.
+func TestDivergenceIsAFindingNotAFault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command with an adapter")
+	}
+	bin := binary(t)
+	out := filepath.Join(t.TempDir(), "results.json")
+	cmd := exec.Command(bin, "run", "--engine", "exec:"+badAdapter(t, "diverge_merges.py"), "--checks", "30", "--seed", "1",
+		"--rules", "730.2,730.2b,730.2c,702.140c", "--corpus", "", "--progress", "off", "--json", out)
+	cmd.Env = append(os.Environ(), "MERGECHECK_BIN="+bin)
+	text, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), "%v\n%s", err, text)
+	assert.Equal(t, exitFailed, exit.ExitCode(), "%s", text)
+	assert.NotContains(t, string(text), "FAULT")
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	doc, err := reports.ReadJSON(f)
+	require.NoError(t, err)
+	for _, r := range doc.Results {
+		require.Equal(t, "failed", string(r.Verdict), "%s: %s", r.Rule, r.Why)
+		ce := r.Counterexample
+		assert.Contains(t, ce.Problem, "could not play action", r.Rule)
+		comps := 0
+		for _, p := range ce.Scenario.Start.Battlefield {
+			comps += len(p.Components)
+		}
+		assert.LessOrEqual(t, comps, 2, "%s: %s", r.Rule, ce.Problem)
+		assert.LessOrEqual(t, len(ce.Scenario.Actions), 2, "%s: %s", r.Rule, ce.Problem)
+	}
+}
