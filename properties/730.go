@@ -724,7 +724,22 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 		}
 	}
 	if c.Reports(model.CreatureDies) {
-		return sameTriggers(c, i, model.CreatureDies, p.ID, fmt.Sprintf("%s is one creature", p.ID))
+		if err := sameTriggers(c, i, model.CreatureDies, p.ID, fmt.Sprintf("%s is one creature", p.ID)); err != nil {
+			return err
+		}
+	}
+	if c.Reports(model.CardToGraveyard) {
+		// But each of its cards put into a graveyard is a card put into a
+		// graveyard (where a card goes is the replacement rules' concern).
+		for _, comp := range p.Components {
+			if !sameWhereabouts(&c.Trace.Steps[i].State, &c.Reference.Steps[i].State, []model.ObjectID{comp.Object}) ||
+				!c.Partial && moveOf(c.Trace.Steps[i], p.ID, comp.Object) != moveOf(c.Reference.Steps[i], p.ID, comp.Object) {
+				continue
+			}
+			if err := sameTriggers(c, i, model.CardToGraveyard, comp.Object, fmt.Sprintf("each card of %s put into a graveyard is a card put into a graveyard", p.ID)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -1002,6 +1017,21 @@ func sameDestinations(c *Case, i int, p *model.Permanent, why string) error {
 // elsewhere is the class of a component that a replacement effect (or
 // its absence) sent elsewhere than the rules do, card or token alike.
 const elsewhere = "components go elsewhere than the replacement effect sends them"
+
+// moveOf returns the zone a step's zone change of permanent id sent its
+// component obj to, or "".
+func moveOf(st model.Step, id, obj model.ObjectID) model.Zone {
+	for _, e := range events(st, model.ZoneChange) {
+		if e.Object == id && e.From == model.Battlefield {
+			for _, m := range e.Moves {
+				if m.Object == obj {
+					return m.To
+				}
+			}
+		}
+	}
+	return ""
+}
 
 // movesOf shows where a step's zone changes of permanent id sent each
 // component, sorted.

@@ -258,6 +258,9 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	if g.is("merge-triggers-enters") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
+	if g.is("merge-enters-as-card") {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: model.EnteredID(id, g.action)})
+	}
 	if g.is("merge-new-object") {
 		p.ID = model.EnteredID(id, g.action)
 		return nil
@@ -475,11 +478,13 @@ func (g *game) turnFaceDown(a *model.Action) error {
 		for _, c := range p.Components {
 			if g.def(c.Object).Layout.DoubleFaced() {
 				g.nothingHappens("730.2j", p.ID) // a double-faced component
+				g.markFailedFaceDown(p.ID)
 				return nil
 			}
 		}
 	} else if g.def(p.Components[0].Object).Layout.DoubleFaced() && !g.is("dfc-turns-face-down") {
 		g.nothingHappens("712.16", p.ID) // melded or double-faced permanent
+		g.markFailedFaceDown(p.ID)
 		return nil
 	}
 	// CR 730.2f: each face-up component turns face down.
@@ -496,6 +501,18 @@ func (g *game) turnFaceDown(a *model.Action) error {
 	p.Timestamp = g.nextTimestamp() // CR 613.7f
 	g.statusChanged("730.2f", p)
 	return nil
+}
+
+// markFailedFaceDown is a mutant's: the permanent that could not be turned
+// face down takes the face-down characteristics anyway, though the rules
+// say the effect changes none of them (CR 712.16, 730.2j).
+func (g *game) markFailedFaceDown(id model.ObjectID) {
+	if g.is("failed-face-down-still-2-2") {
+		if g.marked == nil {
+			g.marked = map[model.ObjectID]bool{}
+		}
+		g.marked[id] = true
+	}
 }
 
 // turnFaceUp turns a face-down permanent face up, by an effect or by a
@@ -961,6 +978,11 @@ func (g *game) nextTurn() error {
 	}
 	for _, id := range in {
 		g.setPhased(g.st.Permanent(id), false)
+	}
+	if g.is("untap-phasing-zone-change") {
+		for _, id := range append(out, in...) {
+			g.emit(model.Event{Kind: model.ZoneChange, Object: id, From: model.Battlefield, To: model.Battlefield, Objects: 1})
+		}
 	}
 	// CR 502.3: untap; CR 302.6: the active player's permanents have now
 	// been controlled since the turn began.

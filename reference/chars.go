@@ -24,6 +24,11 @@ func (g *game) faceOf(c model.Component) (model.Face, int) {
 		if g.is("back-face-mana-value-zero") {
 			return *d.Back, 0
 		}
+		if g.is("back-face-front-power") {
+			f := *d.Back
+			f.Power, f.Toughness = d.Front.Power, d.Front.Toughness
+			return f, front
+		}
 		return *d.Back, front // CR 712.8e: the front face's mana value
 	case model.LayoutModal:
 		return *d.Back, d.Back.ManaValue() // CR 712.8f
@@ -47,6 +52,8 @@ func (g *game) componentFace(p *model.Permanent, c model.Component) (model.Face,
 	f, mv := g.faceOf(c)
 	if d := g.def(c.Object); (p.Status.Flipped || g.is("flip-always")) && d.Layout == model.LayoutFlip {
 		f = flipped(f, d.Flipped)
+	} else if d.Layout == model.LayoutFlip && g.is("unflipped-takes-flip-power") {
+		f.Power, f.Toughness = d.Flipped.Power, d.Flipped.Toughness
 	}
 	return f, mv
 }
@@ -87,6 +94,9 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
 		if g.is("melded-mana-value-zero") {
 			mv = 0
+		}
+		if g.is("melded-no-abilities") {
+			face.Abilities = nil
 		}
 	case g.is("characteristics-from-bottom"):
 		face, mv = g.componentFace(p, p.Components[len(p.Components)-1])
@@ -132,12 +142,19 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 	// Layer 1b: face-down characteristics (CR 613.2b, 708.2). The topmost
 	// component decides the status (CR 730.2e) and its face-down rule lists
 	// what the permanent has.
+	if g.marked[p.ID] {
+		face, mv = model.Face{Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}, 0
+	}
 	if p.Status.FaceDown {
 		name := ""
 		if g.is("face-down-keeps-name") {
 			name = face.Name
 		}
-		face = model.Face{Name: name, Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}
+		toughness := model.Int(2)
+		if g.is("face-down-toughness-from-card") && face.Toughness != nil {
+			toughness = face.Toughness
+		}
+		face = model.Face{Name: name, Types: []string{"creature"}, Power: model.Int(2), Toughness: toughness}
 		if top.FaceDownBy == model.ByCloak || top.FaceDownBy == model.ByDisguise {
 			face.Abilities = []model.AbilityID{model.Ward2} // CR 701.58a, 702.168a
 		}

@@ -82,7 +82,10 @@ type game struct {
 	events  []model.Event
 	gone    map[model.ObjectID]departure
 	mutant  string // see mutants.go
-	probe   *Needs // set by Probe: record the last action's needs and choose defaults
+	// marked holds the permanents a mutant wrongly gave face-down
+	// characteristics to (see mutant "failed-face-down-still-2-2").
+	marked map[model.ObjectID]bool
+	probe  *Needs // set by Probe: record the last action's needs and choose defaults
 }
 
 func newGame(s *model.Scenario) (*game, error) {
@@ -152,6 +155,7 @@ func (g *game) clone(actions []model.Action) *game {
 	c.st = g.st.Clone()
 	c.objects = maps.Clone(g.objects)
 	c.gone = maps.Clone(g.gone)
+	c.marked = maps.Clone(g.marked)
 	c.events, c.probe = nil, nil
 	return &c
 }

@@ -291,9 +291,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			}
 		}
 	}
+	once := false
 	for _, m := range moves {
-		if m.To == model.Graveyard && !g.obj(m.Object).Token {
+		if m.To == model.Graveyard && !g.obj(m.Object).Token && !(once && g.is("graveyard-trigger-once")) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: m.Object})
+			once = true
 		}
 	}
 	// CR 704.5d, 111.7: tokens outside the battlefield cease to exist.

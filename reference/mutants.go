@@ -21,8 +21,10 @@ type Mutant struct {
 	// outside Breaks and Also is a property blaming the wrong rule.
 	Also []model.RuleID
 	Why  string
-	// Minimum describes the smallest counterexample, for the kill test.
+	// Minimum describes the smallest counterexample, for the kill test;
+	// Sizes gives it for a rule of Breaks whose minimum is another.
 	Components, Actions int
+	Sizes               map[model.RuleID][2]int
 }
 
 // FindMutant returns the mutant named name, or nil.
