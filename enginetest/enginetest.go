@@ -6,32 +6,32 @@
 //	func TestEngine(t *testing.T) { enginetest.Run(t, myEngine) }
 //
 // and each property runs as a subtest named after its rule, so
-// go test -run 'TestEngine/730.2d' checks one rule, and rapid's own flags
-// (-rapid.checks, -rapid.seed, -rapid.shrinktime, ...) apply as in any
-// rapid test. Failures are reported through t.Errorf with the rule, the
-// problem, the canonical minimal scenario and the trace diff.
+// go test -run 'TestEngine/730.2d' checks one rule. rapid's flags
+// -rapid.checks and -rapid.seed set the cases per rule and the seed. A
+// rule is judged exactly as mergecheck run judges it (harness.Check): a
+// failure, an engine fault or a rule the cases did not cover fails the
+// subtest with the rule, the problem, the canonical minimal scenario and
+// the trace diff; a rule the engine can't be judged on is skipped with
+// the reason.
 package enginetest
 
 import (
 	"context"
-	"errors"
+	"flag"
 	"fmt"
-	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"pgregory.net/rapid"
-
-	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
-	"github.com/mergecheck/mergecheck/reference"
 )
 
 // Run checks e against props (every property if none are given), each in a
 // subtest named after its rule. Rules that can't be checked, and rules
-// needing a feature e doesn't declare, are skipped with the reason.
+// needing a feature or observer e doesn't declare, are skipped with the
+// reason.
 func Run(t *testing.T, e harness.Engine, props ...*properties.Property) {
 	t.Helper()
 	if len(props) == 0 {
@@ -40,94 +40,70 @@ func Run(t *testing.T, e harness.Engine, props ...*properties.Property) {
 	if err := properties.Validate(props); err != nil {
 		t.Fatalf("enginetest: %v", err)
 	}
-	info := e.Info()
+	// The engine outlives each rule's check: hide its Close, if any.
+	kept := struct{ harness.Engine }{e}
+	checks, seed := rapidFlag("rapid.checks", 100), rapidFlag("rapid.seed", 0)
 	for _, p := range props {
 		t.Run(string(p.Rule), func(t *testing.T) {
-			switch {
-			case p.Uncheckable != "":
-				t.Skipf("%s can't be checked: %s", p.Rule, p.Uncheckable)
-			case !info.Supports(p.Needs):
-				t.Skipf("%s needs %v; the engine declares %v", p.Rule, p.Needs, info.Features)
-			case p.Differential && info.PartialTraces:
-				t.Skipf("%s is checked against the reference engine's whole trace, and the engine's traces are partial", p.Rule)
+			res, err := harness.Check(context.Background(), kept, []*properties.Property{p},
+				&harness.Options{Checks: int(checks), Seed: seed, Parallel: 1})
+			if err != nil {
+				t.Fatalf("enginetest: %v", err)
 			}
-			check(t, e, p)
+			r := res.Results[0]
+			switch r.Verdict {
+			case harness.Unchecked, harness.Unsupported:
+				t.Skipf("%s: %s", r.Verdict, r.Why)
+			case harness.Held:
+				t.Logf("%s held on %d cases (seed %d)", p.Rule, r.Cases, res.Seed)
+			case harness.Uncovered:
+				t.Errorf("%s uncovered (seed %d): %s", p.Rule, res.Seed, r.Why)
+			case harness.Fault:
+				t.Errorf("%v\n\trule %s: %s\n\tseed: %d", r.Fault, p.Rule, p.Title(), res.Seed)
+			case harness.Failed:
+				t.Error(failure(p, res.Seed, r.Counterexample))
+				for i := range r.Others {
+					t.Error(failure(p, res.Seed, &r.Others[i]))
+				}
+			}
 		})
 	}
 }
 
-func check(t *testing.T, e harness.Engine, p *properties.Property) {
-	ctx := context.Background()
-	var failing *model.Scenario
-	refused := 0
-	// rapid ends a failed check with FailNow, which would stop this
-	// goroutine before the canonical pass below; tb lets it return.
-	tb := &tb{T: t}
-	gen := p.Gen
-	if e.Info().NoDirectSetup {
-		gen = generators.ForActions(gen) // stacks it can be given, built by casting
+// failure describes a counterexample in the house grammar, with its
+// scenario and the trace diff.
+func failure(p *properties.Property, seed uint64, ce *harness.Counterexample) string {
+	msg := ce.Error()
+	if ce.Intermittent {
+		msg += " (the engine did not fail again when the scenario was played once more)"
 	}
-	rapid.Check(tb, func(rt *rapid.T) {
-		s := gen.Draw(rt, "scenario")
-		problem, fault := harness.CheckScenario(ctx, e, p, s, 0)
-		switch {
-		case errors.Is(fault, harness.ErrUnsupported):
-			refused++
-			rt.Skip("the engine refuses this scenario: ", fault)
-		case fault != nil:
-			failing = s
-			rt.Fatalf("%s: engine fault: %v", p.Rule, fault)
-		case problem != nil:
-			failing = s
-			rt.Fatalf("%s: %v", p.Rule, problem)
-		}
-	})
-	if failing == nil || !t.Failed() {
-		return
-	}
-	defer t.FailNow()
-	// rapid shrank the case; the harness's own pass makes it canonical.
-	s := harness.Minimize(ctx, e, p, failing, 0)
-	problem, fault := harness.CheckScenario(ctx, e, p, s, 0)
-	b, _ := model.Encode(s)
-	msg := fmt.Sprintf("%s: %v", p.Rule, errors.Join(problem, fault))
+	b, _ := model.Encode(ce.Scenario)
 	msg += fmt.Sprintf("\n\trule %s: %s\n\tminimal scenario:\n%s", p.Rule, p.Title(), indent(string(b)))
-	if got, err := e.Run(ctx, s); err == nil {
-		if want, err := reference.Run(s); err == nil {
-			want.Engine, got.Engine = "", ""
-			msg += "\ttrace (-reference +engine):\n" + indent(cmp.Diff(want, got))
-		}
+	if d := ce.Diff(); d != "" {
+		msg += "\ttrace " + indent(d)
 	}
-	msg += fmt.Sprintf("\treplay: save the scenario and run mergecheck replay FILE")
-	t.Error(msg)
+	msg += fmt.Sprintf("\tseed: %d (-rapid.seed=%d); replay: save the scenario and run mergecheck replay FILE", seed, seed)
+	return msg
 }
 
-// tb is t as rapid.TB, with a FailNow that marks the test failed and
-// returns instead of ending the goroutine.
-type tb struct{ *testing.T }
-
-func (t *tb) FailNow()                          { t.T.Fail() }
-func (t *tb) Fatalf(format string, args ...any) { t.T.Errorf(format, args...) }
-func (t *tb) Fatal(args ...any)                 { t.T.Error(args...) }
+// rapidFlag reads one of rapid's flags as a number, or def when go test
+// does not have it (rapid registers its flags when it is linked in).
+func rapidFlag(name string, def uint64) uint64 {
+	f := flag.Lookup(name)
+	if f == nil {
+		return def
+	}
+	n, err := strconv.ParseUint(f.Value.String(), 10, 64)
+	if err != nil || n == 0 {
+		return def
+	}
+	return n
+}
 
 func indent(s string) string {
-	lines := slices.Collect(func(yield func(string) bool) {
-		start := 0
-		for i := range len(s) {
-			if s[i] == '\n' {
-				if !yield(s[start:i]) {
-					return
-				}
-				start = i + 1
-			}
-		}
-		if start < len(s) {
-			yield(s[start:])
-		}
-	})
-	out := ""
-	for _, l := range lines {
-		out += "\t\t" + l + "\n"
+	var b strings.Builder
+	for line := range strings.SplitSeq(strings.TrimSuffix(s, "\n"), "\n") {
+		b.WriteString("\t\t" + line + "\n")
 	}
-	return out
+	return b.String()
 }

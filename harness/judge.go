@@ -229,7 +229,7 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 			}
 		}
 		if div == nil {
-			return fail(j.p.Rule, fmt.Errorf("the engine's trace departs from the rules' and no rule's check names the difference, so it is reported under the rule whose case showed it: %w", d))
+			return fail(j.p.Rule, fmt.Errorf("the trace departs from the rules' where no rule's check looks (reported under the rule whose case showed it): %w", d))
 		}
 	}
 	if div != nil {
@@ -381,7 +381,7 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 		}
 	}
 	if d := properties.Departure(c); d != nil && len(problems) == 0 {
-		problems = append(problems, fmt.Errorf("the engine's trace departs from the rules' and no rule's check names the difference: %w", d))
+		problems = append(problems, fmt.Errorf("the trace departs from the rules' where no rule's check looks: %w", d))
 	}
 	if div != nil {
 		problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",

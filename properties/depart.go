@@ -49,7 +49,7 @@ func Departure(c *Case) error {
 // is of one class, whatever its aspect: a counterexample of one shrinks
 // to the plainest departure, which may be in another aspect.
 func departs(where, what string, got, want any) error {
-	return problemOf("departure", "%s, %s is %v, but the rules give %v", where, what, got, want)
+	return problemOf("departure", "%s, %s: the engine's trace has %v, the rules' %v", where, what, got, want)
 }
 
 func sameState(where string, g, w *model.State, s *model.Scenario) error {

@@ -295,7 +295,7 @@ var P704_5d = &Property{
 			got := eventsView(c.Trace.Steps[k-1], model.CeaseToExist, ceaseView)
 			want := eventsView(c.Reference.Steps[k-1], model.CeaseToExist, ceaseView)
 			if !slices.Equal(got, want) {
-				return problem("%s, the engine reports tokens %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
+				return problem("%s, the engine reports %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
 			}
 		}
 		return nil

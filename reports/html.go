@@ -74,6 +74,7 @@ type (
 		Anchor, Rule, Summary, Verdict, Class string
 		Expected                              bool
 		Problem                               string
+		Notes                                 []string // what the problem alone does not say
 		Fault                                 bool
 		Stderr                                []string
 		Stacks                                []htmlStack
@@ -145,6 +146,7 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 	for _, c := range verdictCounts(r) {
 		p.Counts = append(p.Counts, htmlCount{Verdict: string(c.Verdict), Class: verdictClass(c.Verdict, false), N: c.N})
 	}
+	findings := Findings(r)
 	for _, res := range r.Results {
 		row := htmlRule{
 			Rule: string(res.Rule), Summary: rules.Summary(res.Rule), Verdict: string(res.Verdict),
@@ -156,7 +158,17 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		}
 		if res.Counterexample != nil || res.Fault != nil {
 			row.Anchor = "rule-" + string(res.Rule)
-			p.Sections = append(p.Sections, newHTMLSection(res))
+			sec := newHTMLSection(res)
+			sec.Notes = append(sec.Notes, htmlNotes(findings, res.Rule, res.Counterexample)...)
+			p.Sections = append(p.Sections, sec)
+			for i := range res.Others {
+				other := res
+				other.Counterexample, other.Others = &res.Others[i], nil
+				sec := newHTMLSection(other)
+				sec.Anchor = fmt.Sprintf("rule-%s-%d", res.Rule, i+2)
+				sec.Notes = append([]string{"another problem under this rule"}, htmlNotes(findings, res.Rule, other.Counterexample)...)
+				p.Sections = append(p.Sections, sec)
+			}
 		}
 		p.Rules = append(p.Rules, row)
 	}
@@ -175,6 +187,26 @@ func verdictClass(v harness.Verdict, expected bool) string {
 		return "v-fault"
 	}
 	return "v-other"
+}
+
+// htmlNotes says what a counterexample's problem alone does not: the rule
+// whose check found it, that it did not fail again, and the other rules
+// its minimal scenario fails.
+func htmlNotes(findings []Finding, rule model.RuleID, ce *harness.Counterexample) []string {
+	if ce == nil {
+		return nil
+	}
+	var out []string
+	if ce.Found != "" {
+		out = append(out, fmt.Sprintf("found by the check of %s: %s", ce.Found, rules.Summary(ce.Found)))
+	}
+	if ce.Intermittent {
+		out = append(out, "intermittent: the engine did not fail again when the scenario was played once more")
+	}
+	if same := SharedWith(findings, rule, ce); len(same) > 0 {
+		out = append(out, fmt.Sprintf("one finding with %v: the same minimal scenario fails them too", same))
+	}
+	return out
 }
 
 func newHTMLSection(res harness.Result) htmlSection {
@@ -209,6 +241,9 @@ func newHTMLSection(res harness.Result) htmlSection {
 		sc = f.Scenario
 		s.Fault = true
 		s.Problem = fmt.Sprint(f.Err)
+		if f.Intermittent {
+			s.Notes = append(s.Notes, "intermittent: the fault did not recur when the scenario was played again")
+		}
 		s.Stderr = f.Stderr
 	}
 	if sc != nil {

@@ -180,7 +180,20 @@ func junitDetail(res harness.Result) string {
 		if ce.File != "" {
 			fmt.Fprintf(&b, "replay: mergecheck replay %s\n", ce.File)
 		}
+		if ce.Found != "" {
+			fmt.Fprintf(&b, "found by the check of %s\n", ce.Found)
+		}
+		if ce.Intermittent {
+			b.WriteString("intermittent: the engine did not fail again when the scenario was played once more\n")
+		}
 		fmt.Fprintf(&b, "seed: %d\n", ce.Seed)
+		for _, o := range res.Others {
+			comps, acts := o.Size()
+			fmt.Fprintf(&b, "another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
+			if o.Scenario != nil {
+				b.WriteString(scenarioJSON(o.Scenario))
+			}
+		}
 	case res.Fault != nil:
 		f := res.Fault
 		fmt.Fprintf(&b, "error: %v\n", f.Err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/rules"
 )
 
@@ -107,6 +108,19 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 		}
 	}
 
+	findings := Findings(r)
+	if n := r.Count(harness.Failed) - countExpected(r); len(findings) < n {
+		fmt.Fprintf(&b, "\n%d failed %s, %d %s: the rules in one finding share one minimal scenario, one bug.\n\n",
+			n, plural(n, "rule", "rules"), len(findings), plural(len(findings), "finding", "findings"))
+		for _, f := range findings {
+			var rs []string
+			for _, rule := range f.Rules {
+				rs = append(rs, string(rule))
+			}
+			fmt.Fprintf(&b, "- %s: %s\n", mdText(strings.Join(rs, ", ")), mdText(oneLine(f.Problems[0])))
+		}
+	}
+
 	for _, res := range notHeld {
 		if res.Counterexample == nil && res.Fault == nil {
 			continue
@@ -121,6 +135,7 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 		switch {
 		case res.Counterexample != nil:
 			ce := res.Counterexample
+			writeNotes(&b, findings, res.Rule, ce)
 			if ce.Scenario != nil {
 				comps, acts := ce.Size()
 				fmt.Fprintf(&b, "Shrunk scenario: %d components, %d actions.\n\n", comps, acts)
@@ -133,8 +148,18 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 			if ce.File != "" {
 				b.WriteString("\nReplay with " + mdCode("mergecheck replay "+ce.File) + ".\n")
 			}
+			for i := range res.Others {
+				o := &res.Others[i]
+				comps, acts := o.Size()
+				fmt.Fprintf(&b, "\nAnother problem under this rule: %s (%d components, %d actions).\n\n", mdText(oneLine(o.Problem)), comps, acts)
+				writeNotes(&b, findings, res.Rule, o)
+				b.WriteString(mdFence("json", scenarioJSON(o.Scenario)))
+			}
 		case res.Fault != nil:
 			f := res.Fault
+			if f.Intermittent {
+				b.WriteString("Intermittent: the fault did not recur when the scenario was played again.\n\n")
+			}
 			b.WriteString("Engine error:\n\n")
 			b.WriteString(mdFence("", fmt.Sprint(f.Err)))
 			if len(f.Stderr) > 0 {
@@ -150,6 +175,25 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeNotes writes what a counterexample's problem alone does not say:
+// the rule whose check found it, that it did not fail again, and the
+// other rules its minimal scenario fails.
+func writeNotes(b *strings.Builder, findings []Finding, rule model.RuleID, ce *harness.Counterexample) {
+	if ce.Found != "" {
+		fmt.Fprintf(b, "Found by the check of %s: %s.\n\n", mdText(string(ce.Found)), mdText(rules.Summary(ce.Found)))
+	}
+	if ce.Intermittent {
+		b.WriteString("Intermittent: the engine did not fail again when the scenario was played once more.\n\n")
+	}
+	if same := SharedWith(findings, rule, ce); len(same) > 0 {
+		var rs []string
+		for _, r := range same {
+			rs = append(rs, string(r))
+		}
+		fmt.Fprintf(b, "One finding with %s: the same minimal scenario fails them too.\n\n", mdText(strings.Join(rs, ", ")))
+	}
 }
 
 // reasonOf is the table's account of a rule that did not hold: the

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reports"
+	"github.com/mergecheck/mergecheck/rules"
 )
 
 // openEngine opens --engine: "reference", "mutant:NAME", or "exec:COMMAND
@@ -202,11 +204,15 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 	if n := len(res.Corpus); n > 0 {
 		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
 	}
+	findings := reports.Findings(res)
 	for _, r := range res.Results {
 		title := properties.Find(properties.All, r.Rule).Title()
 		switch r.Verdict {
 		case harness.Held:
 			fmt.Fprintf(w, "held        %-9s %d cases  %s\n", r.Rule, r.Cases, title)
+			if r.Excluded > 0 && verbose {
+				fmt.Fprintf(w, "            %d more cases were other rules' findings (%s)\n", r.Excluded, excludedList(r.ExcludedBy))
+			}
 		case harness.Failed:
 			ce := r.Counterexample
 			comps, acts := ce.Size()
@@ -215,6 +221,15 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 				continue
 			}
 			fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
+			if ce.Found != "" {
+				fmt.Fprintf(w, "    found by %s's check: %s\n", ce.Found, rules.Summary(ce.Found))
+			}
+			if ce.Intermittent {
+				fmt.Fprintln(w, "    intermittent: the engine did not fail again when the scenario was played once more")
+			}
+			if same := reports.SharedWith(findings, r.Rule, ce); len(same) > 0 {
+				fmt.Fprintf(w, "    one finding with %v: the same minimal scenario fails them too\n", same)
+			}
 			if ce.File != "" {
 				fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay %s)\n", ce.File, ce.File)
 			}
@@ -227,6 +242,13 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 				fmt.Fprintf(w, "    trace %s\n", strings.ReplaceAll(strings.TrimSpace(d), "\n", "\n        "))
 			}
 			fmt.Fprintf(w, "    again: mergecheck run --engine %s --rules %s --seed %d\n", engine, r.Rule, res.Seed)
+			for _, o := range r.Others {
+				comps, acts := o.Size()
+				fmt.Fprintf(w, "    and another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
+				if o.File != "" {
+					fmt.Fprintf(w, "        saved: %s\n", o.File)
+				}
+			}
 		case harness.Fault:
 			fmt.Fprintf(w, "FAULT       %s\n", r.Fault.Error())
 		case harness.Uncovered:
@@ -242,6 +264,15 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 			slices.Sort(labels)
 			fmt.Fprintf(w, "            coverage: %s\n", strings.Join(labels, " "))
 		}
+	}
+	if n := res.Count(harness.Failed); n > 0 && len(findings) < n {
+		fmt.Fprintf(w, "findings    %d failed rules share %d minimal scenarios:", n, len(findings))
+		for _, f := range findings {
+			if len(f.Rules) > 1 {
+				fmt.Fprintf(w, " %v", f.Rules)
+			}
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%d rules: %d held, %d failed, %d uncovered, %d engine faults, %d unsupported, %d unchecked (%v)\n",
 		len(res.Results), res.Count(harness.Held), res.Count(harness.Failed), res.Count(harness.Uncovered),
@@ -316,4 +347,20 @@ func judgeable(s *model.Scenario, info harness.EngineInfo) *model.Scenario {
 		x.Triggers, x.NothingHappens, x.Revealed, x.LeftBattlefield = nil, "", nil, nil
 	}
 	return &c
+}
+
+// excludedList shows how many cases each rule took, most first.
+func excludedList(by map[model.RuleID]int) string {
+	rs := slices.Collect(maps.Keys(by))
+	slices.SortFunc(rs, func(a, b model.RuleID) int {
+		if by[a] != by[b] {
+			return by[b] - by[a]
+		}
+		return strings.Compare(string(a), string(b))
+	})
+	var out []string
+	for _, r := range rs {
+		out = append(out, fmt.Sprintf("%s: %d", r, by[r]))
+	}
+	return strings.Join(out, ", ")
 }
