@@ -220,6 +220,11 @@ func (d *drawer) scenario() *model.Scenario {
 			id := addPerm(rapid.SampledFrom(players).Draw(t, "aura controller"), "False Demise")
 			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
 		}
+		for range rapid.IntRange(0, 1).Draw(t, "equipment") {
+			host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "equipped")))
+			id := addPerm(rapid.SampledFrom(players).Draw(t, "equipment controller"), "Lightning Greaves")
+			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+		}
 	}
 	// An engine that can't start from a melded permanent gets its meld
 	// pair instead, melded by the first action.

@@ -404,6 +404,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		r.Fault = j.engineFault(fault)
 	case r.Refused > 0 && r.Cases == 0 && r.Excluded == 0:
 		r.Verdict, r.Why = Unsupported, "the engine refused every scenario drawn for this rule: "+r.Refusals[0].Reason
+	case r.Refused > 0 && r.Cases < minCases(o.Checks):
+		// A handful of cases the engine played is no evidence that it
+		// keeps the rule: it refused the rest.
+		r.Verdict, r.Why = Unsupported, fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
+			r.Refused, r.Cases, minCases(o.Checks), r.Refusals[0].Reason)
 	case budget && r.Cases == 0 && r.Excluded == 0:
 		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
 	case r.Excluded > r.Cases:
@@ -425,6 +430,10 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	r.Elapsed = time.Since(start)
 	return r, nil
 }
+
+// minCases is the fewest cases a rule must be judged on to hold when the
+// engine refused the others: a tenth of the cases asked for.
+func minCases(checks int) int { return max(1, checks/10) }
 
 // excludedList shows how many cases each rule's check took, most first.
 func excludedList(by map[model.RuleID]int) string {

@@ -61,6 +61,9 @@ const (
 	Ward2 AbilityID = "ward_2"
 	// Phasing phases the permanent out and in during its controller's untap step (CR 702.26a).
 	Phasing AbilityID = "phasing"
+	// EquippedHasteShroud is Lightning Greaves' static ability: the
+	// equipped creature has haste and shroud (CR 301.5, layer 6).
+	EquippedHasteShroud AbilityID = "equipped_haste_shroud"
 	// LeylineOfTheVoid: a card that would go to an opponent's graveyard from anywhere is exiled instead.
 	LeylineOfTheVoid AbilityID = "leyline_of_the_void"
 	// WheelOfSunAndMoon: a card that would go to the enchanted player's graveyard is revealed

@@ -565,8 +565,8 @@ var P702_26g = &Property{
 	Cover: map[string]float64{"attached-phases-out": 0.3, "attached-phases-in": 0.1},
 	Check: func(c *Case) error {
 		return phasings(c, func(i int, p, q *model.Permanent) error {
-			if p.AttachedTo == "" {
-				return nil
+			if p.AttachedTo == "" || stateAt(c.Trace, i).Permanent(p.ID).AttachedTo != p.AttachedTo {
+				return nil // attached elsewhere already: another rule's finding
 			}
 			e, err := phased(c, i, q)
 			if err != nil {
@@ -578,4 +578,12 @@ var P702_26g = &Property{
 			return nil
 		})
 	},
+}
+
+// P702_26h: an object that would phase out directly and indirectly at
+// once phases out indirectly.
+var P702_26h = &Property{
+	Rule: "702.26h",
+	Uncheckable: "no Aura, Equipment or Fortification of the catalogue has phasing, and no action gives it phasing, " +
+		"so none can phase out directly and indirectly at once; an attached permanent phases out with what it is attached to (702.26g)",
 }

@@ -10,6 +10,15 @@ import (
 )
 
 func (g *game) do(a *model.Action) error {
+	if err := g.act(a); err != nil {
+		return err
+	}
+	// CR 704.3: state-based actions are checked after every action.
+	return g.stateBasedActions(a)
+}
+
+// act performs one action, before state-based actions.
+func (g *game) act(a *model.Action) error {
 	switch a.Type {
 	case model.Cast:
 		return g.cast(a, false)
@@ -771,6 +780,10 @@ func (g *game) phase(a *model.Action) error {
 		return invalid("%s is not on the battlefield", a.Object)
 	}
 	out := a.Type == model.PhaseOut
+	if host := g.st.Permanent(p.AttachedTo); !out && host != nil && host.Status.PhasedOut && p.Status.PhasedOut {
+		return unsupported("phase-in-indirectly-phased-out",
+			"%s phased out with %s, to which it is attached, and won't phase in by itself (CR 702.26g); the rules do not say what an effect phasing it in alone does", p.ID, host.ID)
+	}
 	if p.Status.PhasedOut == out {
 		if out {
 			return invalid("%s is already phased out and is treated as though it does not exist (CR 702.26b)", p.ID)

@@ -179,6 +179,18 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 			ch.Subtypes = slices.Compact(subtypes)
 		}
 	}
+	// Layer 6: what an Equipment attached to it grants (CR 301.5,
+	// 613.1f); a phased-out one does not exist (CR 702.26b).
+	for _, q := range g.st.Battlefield {
+		if q.AttachedTo != p.ID || q.Status.PhasedOut || q.Status.FaceDown {
+			continue
+		}
+		if f, _ := g.faceOf(q.Components[0]); f.HasAbility(model.EquippedHasteShroud) {
+			ch.Abilities = append(ch.Abilities, "haste", "shroud")
+			slices.Sort(ch.Abilities)
+			ch.Abilities = slices.Compact(ch.Abilities)
+		}
+	}
 	// Layer 7c: counters and "gets +N/+N" (CR 613.4c).
 	if ch.Power != nil && ch.Toughness != nil {
 		pw, tg := *ch.Power, *ch.Toughness

@@ -75,7 +75,7 @@ func (g *game) move(a *model.Action) error {
 		slices.SortStableFunc(cards, func(x, y model.ObjectID) int { return slices.Index(ex, x) - slices.Index(ex, y) })
 		g.link(a.Source, cards...)
 	}
-	return g.stateBasedActions(a)
+	return nil
 }
 
 func (g *game) link(source model.ObjectID, cards ...model.ObjectID) {
@@ -369,13 +369,29 @@ func (g *game) place(z model.Zone, cards []model.ObjectID) {
 }
 
 // stateBasedActions puts Auras attached to nothing into their owners'
-// graveyards (CR 704.5m).
+// graveyards (CR 704.5m), and unattaches Equipment attached to nothing or
+// to a permanent that is not a creature, and any other permanent attached
+// to nothing, which stay on the battlefield (CR 704.5n, 704.5p).
 func (g *game) stateBasedActions(a *model.Action) error {
 	for {
 		var orphan *model.Permanent
 		for i := range g.st.Battlefield {
 			q := &g.st.Battlefield[i]
-			if q.AttachedTo != "" && g.st.Permanent(q.AttachedTo) == nil {
+			if q.AttachedTo == "" || q.Status.PhasedOut {
+				continue
+			}
+			host := g.st.Permanent(q.AttachedTo)
+			if !g.isAura(q) || g.isCreature(q) {
+				// CR 704.5n: an Equipment attached to nothing or to what is
+				// not a creature; CR 704.5p: a creature, or what is neither
+				// Aura nor Equipment, attached to anything. It stays,
+				// unattached.
+				if host == nil || !g.isEquipment(q) || g.isCreature(q) || !g.isCreature(host) {
+					q.AttachedTo = ""
+				}
+				continue
+			}
+			if host == nil {
 				orphan = q
 				break
 			}
@@ -397,6 +413,23 @@ func (g *game) stateBasedActions(a *model.Action) error {
 		g.events[len(g.events)-1].Rule = "704.5m"
 		_ = a
 	}
+}
+
+// isAura, isEquipment and isCreature read a permanent's subtypes and
+// types from its characteristics.
+func (g *game) isAura(p *model.Permanent) bool      { return g.hasType(p, "Aura", true) }
+func (g *game) isEquipment(p *model.Permanent) bool { return g.hasType(p, "Equipment", true) }
+func (g *game) isCreature(p *model.Permanent) bool  { return g.hasType(p, "creature", false) }
+
+func (g *game) hasType(p *model.Permanent, name string, sub bool) bool {
+	d, err := g.derive(p)
+	if err != nil {
+		return false
+	}
+	if sub {
+		return slices.Contains(d.Characteristics.Subtypes, name)
+	}
+	return slices.Contains(d.Characteristics.Types, name)
 }
 
 // found returns the cards that departed permanent id became that are still

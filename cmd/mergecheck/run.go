@@ -283,6 +283,8 @@ type listEntry struct {
 	Rule         model.RuleID       `json:"rule"`
 	Title        string             `json:"title"`
 	Needs        []model.Feature    `json:"needs"`
+	Observes     []model.Observer   `json:"observes,omitempty"` // the observers whose triggers it reads
+	Events       bool               `json:"events,omitempty"`   // it reads zone changes or reveals, which partial traces may leave out
 	Differential bool               `json:"differential,omitempty"`
 	Cover        map[string]float64 `json:"cover,omitempty"`
 	Reason       string             `json:"reason,omitempty"`
@@ -305,7 +307,8 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 		if needs == nil {
 			needs = []model.Feature{}
 		}
-		entries = append(entries, listEntry{Rule: p.Rule, Title: p.Title(), Needs: needs, Differential: p.Differential, Cover: p.Cover, Reason: p.Uncheckable})
+		entries = append(entries, listEntry{Rule: p.Rule, Title: p.Title(), Needs: needs, Observes: p.Observes, Events: p.Events,
+			Differential: p.Differential, Cover: p.Cover, Reason: p.Uncheckable})
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -319,6 +322,20 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 		line := fmt.Sprintf("%-9s %s", e.Rule, e.Title)
 		if e.Reason != "" {
 			line += "\n          unchecked: " + e.Reason
+		} else {
+			var needs []string
+			for _, f := range e.Needs {
+				needs = append(needs, string(f))
+			}
+			for _, o := range e.Observes {
+				needs = append(needs, "observer "+string(o))
+			}
+			if e.Events {
+				needs = append(needs, "zone changes and reveals")
+			}
+			if len(needs) > 0 {
+				line += "\n          needs: " + strings.Join(needs, ", ")
+			}
 		}
 		fmt.Fprintln(stdout, line)
 	}
