@@ -404,7 +404,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		r.Fault = j.engineFault(fault)
 	case r.Refused > 0 && r.Cases == 0 && r.Excluded == 0:
 		r.Verdict, r.Why = Unsupported, "the engine refused every scenario drawn for this rule: "+r.Refusals[0].Reason
-	case r.Refused > 0 && r.Cases < minCases(o.Checks):
+	case r.Refused > 0 && r.Cases < minCases(o.Checks) && !budget:
 		// A handful of cases the engine played is no evidence that it
 		// keeps the rule: it refused the rest.
 		r.Verdict, r.Why = Unsupported, fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
