@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -413,4 +414,41 @@ func TestBudgetEndsARuleMidway(t *testing.T) {
 	assert.Equal(t, harness.Held, r.Verdict, r.Why)
 	assert.Positive(t, r.Cases)
 	assert.Contains(t, r.Why, "stopped after")
+}
+
+// onceWrong is the reference, but for one call: the first scenario with an
+// action that it plays, it answers with that action's step left out.
+type onceWrong struct {
+	mu   sync.Mutex
+	done bool
+}
+
+func (*onceWrong) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "once-wrong", Features: model.Features}
+}
+
+func (o *onceWrong) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	t, err := reference.Run(s)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err == nil && !o.done && len(t.Steps) > 0 {
+		o.done = true
+		t.Steps = t.Steps[:len(t.Steps)-1]
+	}
+	return t, err
+}
+
+// Test400_1_AFailureThatDoesNotRecurStillFails: a case that failed once
+// fails its rule, though the engine does not fail again when the case is
+// played once more; the counterexample says it is intermittent and keeps
+// the trace the engine gave.
+func Test400_1_AFailureThatDoesNotRecurStillFails(t *testing.T) {
+	res, err := harness.Check(context.Background(), &onceWrong{}, []*properties.Property{properties.P730_2d}, &harness.Options{Checks: 50, Seed: 1})
+	require.NoError(t, err)
+	r := res.Results[0]
+	require.Equal(t, harness.Failed, r.Verdict, r.Why)
+	ce := r.Counterexample
+	assert.True(t, ce.Intermittent, ce.Problem)
+	assert.Equal(t, properties.P400_1.Rule, ce.Found)
+	assert.Less(t, len(ce.Got.Steps), len(ce.Scenario.Actions), "the trace kept is the one that failed")
 }
