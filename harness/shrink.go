@@ -297,10 +297,18 @@ func toPlayerA(c *model.Scenario, i int) bool {
 	if !changed {
 		return false
 	}
+	toA(c, func(id model.ObjectID) bool { o := c.Object(id); return o != nil && o.Owner == playerA })
+	return true
+}
+
+// toA moves the cards take picks from the other players' zones into the
+// same zones of player A, and reports whether it moved any.
+func toA(c *model.Scenario, take func(id model.ObjectID) bool) bool {
 	a := c.Start.Player(playerA)
 	if a == nil {
-		return true
+		return false
 	}
+	moved := false
 	for pi := range c.Start.Players {
 		pl := &c.Start.Players[pi]
 		if pl.ID == playerA {
@@ -310,9 +318,9 @@ func toPlayerA(c *model.Scenario, i int) bool {
 			from := pl.Zones.Ref(z)
 			var keep []model.ObjectID
 			for _, id := range *from {
-				if o := c.Object(id); o != nil && o.Owner == playerA {
+				if take(id) {
 					to := a.Zones.Ref(z)
-					*to = append(*to, id)
+					*to, moved = append(*to, id), true
 				} else {
 					keep = append(keep, id)
 				}
@@ -322,7 +330,7 @@ func toPlayerA(c *model.Scenario, i int) bool {
 	}
 	slices.Sort(a.Zones.Hand)
 	slices.Sort(a.Zones.Command)
-	return true
+	return moved
 }
 
 // plainParts clear one of a permanent's status, counters, effects and
@@ -549,26 +557,14 @@ func allToA(c *model.Scenario) bool {
 			p.EnchantedPlayer = playerA
 		}
 	}
-	for pi := range c.Start.Players {
-		pl := &c.Start.Players[pi]
-		if pl.ID == playerA {
-			continue
-		}
-		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
-			from := pl.Zones.Ref(z)
-			if len(*from) > 0 {
-				to := a.Zones.Ref(z)
-				*to, *from, changed = append(*to, *from...), nil, true
-			}
-		}
+	if toA(c, func(model.ObjectID) bool { return true }) {
+		changed = true
 	}
 	for i := range c.Actions {
 		if p := c.Actions[i].Player; p != "" && p != playerA {
 			c.Actions[i].Player, changed = playerA, true
 		}
 	}
-	slices.Sort(a.Zones.Hand)
-	slices.Sort(a.Zones.Command)
 	return changed
 }
 

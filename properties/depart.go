@@ -70,15 +70,8 @@ func sameState(where string, g, w *model.State, s *model.Scenario) error {
 		if gpl == nil {
 			return departs(where, "player "+string(wpl.ID), "missing", "present")
 		}
-		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
-			a, _ := gpl.Zones.Get(z)
-			b, _ := wpl.Zones.Get(z)
-			if z == model.Hand || z == model.Command {
-				a, b = sorted(a), sorted(b)
-			}
-			if !slices.Equal(a, b) {
-				return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), a, b)
-			}
+		if z, a, b := firstZoneDiff(gpl, &wpl); z != "" {
+			return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), a, b)
 		}
 	}
 	if a, b := stackView(g), stackView(w); a != b {

@@ -200,18 +200,28 @@ func sameStart(s *model.Scenario, st *model.State) error {
 		if g == nil {
 			return problem("the trace starts without player %s: a trace starts from the scenario's state", w.ID)
 		}
-		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
-			a, _ := g.Zones.Get(z)
-			b, _ := w.Zones.Get(z)
-			if z == model.Hand || z == model.Command {
-				a, b = sorted(a), sorted(b)
-			}
-			if !slices.Equal(a, b) {
-				return problem("the trace starts with %s's %s %v, the scenario with %v: a trace starts from the scenario's state", w.ID, z, a, b)
-			}
+		if z, a, b := firstZoneDiff(g, &w); z != "" {
+			return problem("the trace starts with %s's %s %v, the scenario with %v: a trace starts from the scenario's state", w.ID, z, a, b)
 		}
 	}
 	return nil
+}
+
+// firstZoneDiff returns the first zone whose contents differ between two
+// views of one player, with both contents; hand and command zone are
+// sets, the others ordered. It returns "" when none differs.
+func firstZoneDiff(g, w *model.Player) (model.Zone, []model.ObjectID, []model.ObjectID) {
+	for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+		a, _ := g.Zones.Get(z)
+		b, _ := w.Zones.Get(z)
+		if z == model.Hand || z == model.Command {
+			a, b = sorted(a), sorted(b)
+		}
+		if !slices.Equal(a, b) {
+			return z, a, b
+		}
+	}
+	return "", nil, nil
 }
 
 func sorted(ids []model.ObjectID) []model.ObjectID {

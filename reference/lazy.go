@@ -60,40 +60,40 @@ var Lazies = []Lazy{
 	{Name: "drop-lower", Bug: "a merged permanent keeps only its topmost component: the others vanish from the game",
 		Fails: []model.RuleID{"400.1", "730.2", "730.2a", "730.3"},
 		edit: func(s *model.Scenario, t *model.Trace, _ func(int) int) (*model.Trace, error) {
-			for k := range len(t.Steps) + 1 {
-				st := &t.Start
-				if k > 0 {
-					st = &t.Steps[k-1].State
+			eachPermanent(t, func(p *model.Permanent) {
+				if p.Mutated {
+					p.Components = p.Components[:1]
 				}
-				for i := range st.Battlefield {
-					if p := &st.Battlefield[i]; p.Mutated {
-						p.Components = p.Components[:1]
-					}
-				}
-			}
+			})
 			return t, nil
 		}},
 	{Name: "flags-lie", Bug: "reports every merged permanent as melded, and none as mutated",
 		Fails: []model.RuleID{"730.2", "702.140c"},
 		edit: func(s *model.Scenario, t *model.Trace, _ func(int) int) (*model.Trace, error) {
-			for k := range len(t.Steps) + 1 {
-				st := &t.Start
-				if k > 0 {
-					st = &t.Steps[k-1].State
+			eachPermanent(t, func(p *model.Permanent) {
+				p.Mutated = false
+				if p.Derived != nil && p.Derived.Merged {
+					p.Derived.Merged, p.Derived.Melded = false, true
 				}
-				for i := range st.Battlefield {
-					p := &st.Battlefield[i]
-					p.Mutated = false
-					if p.Derived != nil && p.Derived.Merged {
-						p.Derived.Merged, p.Derived.Melded = false, true
-					}
-				}
-			}
+			})
 			return t, nil
 		}},
 	{Name: "new-id", Bug: "a merged permanent becomes a new permanent, named for the card that merged; a later action naming the old one can't be played",
 		Fails: []model.RuleID{"730.2", "730.2c"},
 		edit:  newID},
+}
+
+// eachPermanent calls f for every permanent of every state of t.
+func eachPermanent(t *model.Trace, f func(p *model.Permanent)) {
+	for k := range len(t.Steps) + 1 {
+		st := &t.Start
+		if k > 0 {
+			st = &t.Steps[k-1].State
+		}
+		for i := range st.Battlefield {
+			f(&st.Battlefield[i])
+		}
+	}
 }
 
 // FindLazy returns the lazy engine named name, or nil.

@@ -36,13 +36,14 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 	opts := &harness.Options{Checks: *checks, Seed: *seed}
 	bad := 0
 	matrix := map[string]map[model.RuleID]string{}
-	for _, m := range reference.Mutants {
-		e, err := harness.Reference(m.Name)
+	check := func(e harness.Engine, err error) (*harness.Results, error) {
 		if err != nil {
-			fmt.Fprintln(stderr, "mergecheck selftest:", err)
-			return exitTrouble
+			return nil, err
 		}
-		res, err := harness.Check(ctx, e, props, opts)
+		return harness.Check(ctx, e, props, opts)
+	}
+	for _, m := range reference.Mutants {
+		res, err := check(harness.Reference(m.Name))
 		if err != nil {
 			fmt.Fprintln(stderr, "mergecheck selftest:", err)
 			return exitTrouble
@@ -64,12 +65,7 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 	printMatrix(stdout, props, matrix)
 	fmt.Fprintln(stdout, "\nlazy engines (wrong the way real engines are; none may hold a rule whose mechanic it skips):")
 	for _, l := range reference.Lazies {
-		e, err := harness.Lazy(l.Name, *seed)
-		if err != nil {
-			fmt.Fprintln(stderr, "mergecheck selftest:", err)
-			return exitTrouble
-		}
-		res, err := harness.Check(ctx, e, props, opts)
+		res, err := check(harness.Lazy(l.Name, *seed))
 		if err != nil {
 			fmt.Fprintln(stderr, "mergecheck selftest:", err)
 			return exitTrouble
