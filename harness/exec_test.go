@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -122,7 +123,10 @@ func TestExec_RefusalsAreUnsupported(t *testing.T) {
 // TestExec_HungAdapterIsKilledWithItsGroup: after a timeout no process of
 // the adapter's group is left.
 func TestExec_HungAdapterIsKilledWithItsGroup(t *testing.T) {
-	e, err := harness.NewExec(adapter(t, "hang.py"), harness.ExecOptions{})
+	// A tag of this test's own: other tests (and packages) run hang.py
+	// at the same time.
+	tag := fmt.Sprintf("tag-%d-%d", os.Getpid(), time.Now().UnixNano())
+	e, err := harness.NewExec(adapter(t, "hang.py")+" "+tag, harness.ExecOptions{})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
@@ -133,7 +137,7 @@ func TestExec_HungAdapterIsKilledWithItsGroup(t *testing.T) {
 		t.Skip("pgrep is not installed")
 	}
 	assert.Eventually(t, func() bool {
-		out, err := exec.Command("pgrep", "-f", "testdata/adapters/hang.py").Output()
+		out, err := exec.Command("pgrep", "-f", "testdata/adapters/hang.py.*"+tag).Output()
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && exit.ExitCode() == 1 {
 			return true // pgrep found no such process
