@@ -61,6 +61,9 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 			bad++
 		}
 		fmt.Fprintf(stdout, "mutant %s: %s %s\n", m.Name, status, strings.Join(k.kills, ", "))
+		if len(m.Also) > 0 {
+			fmt.Fprintf(stdout, "    it also breaks %v: %s\n", m.Also, m.Why)
+		}
 	}
 	printMatrix(stdout, props, matrix)
 	fmt.Fprintln(stdout, "\nlazy engines (wrong the way real engines are; none may hold a rule whose mechanic it skips):")
