@@ -462,7 +462,13 @@ func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) 
 	if !base.FaceDown {
 		base.Face = "" // the front: a back face can't be cast onto
 		if def := d.def(base.Object); slices.Contains(def.Front.Subtypes, "Human") || !def.Front.Has("creature") {
-			base = build.Up(d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "base card")))
+			// Not a legal mutate target: another card of its kind that is
+			// (a non-Human double-faced card, say), or a plain creature.
+			pool := vanilla
+			if k == Transform {
+				pool = nonHumanTransforms
+			}
+			base = build.Up(d.card(owner, rapid.SampledFrom(pool).Draw(t, "base card")))
 		}
 	}
 	var rest []model.Component

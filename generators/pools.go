@@ -12,6 +12,8 @@ var (
 	// transforms are nonmodal double-faced creatures; modals have a
 	// creature front face.
 	transforms = []string{"Delver of Secrets", "Huntmaster of the Fells", "Village Ironsmith", "Afflicted Deserter", "Ludevic's Test Subject"}
+	// nonHumanTransforms are the transforms a mutating spell can target.
+	nonHumanTransforms = []string{"Ludevic's Test Subject"}
 	modals     = []string{"Kazandu Mammoth"}
 	meldHalves = []string{"Graf Rats", "Midnight Scavengers"}
 	morphs     = []string{"Grinning Demon", "Branchsnap Lorian", "Hystrodon"}

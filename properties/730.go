@@ -375,7 +375,7 @@ var P730_2f = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"down": 0.1, "up": 0.1},
+	Cover: map[string]float64{"down": 0.05, "up": 0.05},
 	Check: func(c *Case) error {
 		return turns(c, func(i int, p *model.Permanent) error {
 			r := c.Reference.Steps[i].State.Permanent(p.ID)
@@ -566,16 +566,22 @@ var P730_2i = &Property{
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
+		n := 0
 		for i := range rules.Steps {
-			p := transformsMerged(c, i)
-			if p == nil {
-				continue
+			if transformsMerged(c, i) != nil {
+				n++
 			}
-			out = append(out, map[bool]string{true: "some-back-face-up", false: "all-front-faces-up"}[strings.Contains(facesByObject(p), ":back")])
+		}
+		// Turned over once, or turned over and back.
+		switch {
+		case n == 1:
+			out = append(out, "transforms-once")
+		case n > 1:
+			out = append(out, "transforms-and-back")
 		}
 		return out
 	},
-	Cover: map[string]float64{"some-back-face-up": 0.1, "all-front-faces-up": 0.1},
+	Cover: map[string]float64{"transforms-once": 0.15, "transforms-and-back": 0.15},
 	Check: func(c *Case) error {
 		err := counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) && hasDFC(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
 			if e.Derived != nil && (e.Derived.DoubleFaced || e.Derived.Transformed) {
@@ -648,7 +654,7 @@ var P730_2j = &Property{
 		}
 		return out
 	}),
-	Cover: map[string]float64{"something-else-happens": 0.1, "dfc-on-top": 0.03, "dfc-underneath": 0.1},
+	Cover: map[string]float64{"something-else-happens": 0.1, "dfc-on-top": 0.01, "dfc-underneath": 0.03},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := mergedDFCFaceDown(c, i)
@@ -762,7 +768,7 @@ var P730_3 = &Property{
 		}
 		return out
 	},
-	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.03},
+	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.02},
 	Check: func(c *Case) error {
 		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
 			return leftAsOne(c, i, p)

@@ -53,7 +53,7 @@ var (
 		NeedKinds: []generators.Kind{generators.Transform, generators.Transform},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Transform, generators.Modal, generators.MeldHalf},
 		Focus:     []model.ActionType{model.Transform, model.Convert},
-		FocusThen: []model.ActionType{model.Transform, model.Convert},
+		FocusThen: []model.ActionType{model.Transform, model.Tap},
 	})
 	genDFCFaceDown = generators.Scenario(generators.Options{
 		Then:          1,

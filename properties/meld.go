@@ -53,7 +53,7 @@ var P712_21c = &Property{
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(findsAny(s, rules, isMeldedP(s)), "finds")
 	},
-	Cover: map[string]float64{"finds": 0.02},
+	Cover: map[string]float64{"finds": 0.01},
 	Check: func(c *Case) error {
 		return finds(c, isMeldedP(c.Scenario), func(i int, cards []model.ObjectID) error { return foundAll(c, i, cards) })
 	},
@@ -93,7 +93,7 @@ var P712_8g = &Property{
 			return isMelded(s, p) && (p.Status != model.Status{} || len(p.Counters) > 0)
 		}), "melded-with-status-or-counters")
 	},
-	Cover: map[string]float64{"melded-with-status-or-counters": 0.1},
+	Cover: map[string]float64{"melded-with-status-or-counters": 0.05},
 	Check: func(c *Case) error {
 		err := counterparts(c, isMeldedP(c.Scenario), func(k int, r, e *model.Permanent) error {
 			want := 0

@@ -151,7 +151,7 @@ var P702_26d = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"phases-out-with-token": 0.08, "phases-out-with-counters": 0.1, "untap-step": 0.1},
+	Cover: map[string]float64{"phases-out-with-token": 0.05, "phases-out-with-counters": 0.1, "untap-step": 0.1},
 	Check: func(c *Case) error {
 		return phasings(c, func(i int, p, q *model.Permanent) error {
 			e, err := madeAs(c, i, q.ID, "phasing is not a zone change, and the permanent stays on the battlefield")
