@@ -14,11 +14,11 @@ var (
 	transforms = []string{"Delver of Secrets", "Huntmaster of the Fells", "Village Ironsmith", "Afflicted Deserter", "Ludevic's Test Subject"}
 	// nonHumanTransforms are the transforms a mutating spell can target.
 	nonHumanTransforms = []string{"Ludevic's Test Subject"}
-	modals     = []string{"Kazandu Mammoth"}
-	meldHalves = []string{"Graf Rats", "Midnight Scavengers"}
-	morphs     = []string{"Grinning Demon", "Branchsnap Lorian", "Hystrodon"}
-	spells     = []string{"Lightning Bolt", "Divination", "Giant Growth", "Valakut Awakening"}
-	tokens     = []string{"Beast Token", "Saproling Token"}
+	modals             = []string{"Kazandu Mammoth"}
+	meldHalves         = []string{"Graf Rats", "Midnight Scavengers"}
+	morphs             = []string{"Grinning Demon", "Branchsnap Lorian", "Hystrodon"}
+	spells             = []string{"Lightning Bolt", "Divination", "Giant Growth", "Valakut Awakening"}
+	tokens             = []string{"Beast Token", "Saproling Token"}
 	// plainest gives, for each layout, the card a canonical counterexample
 	// uses in place of any other of that layout.
 	plainest = map[string]string{
