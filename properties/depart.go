@@ -95,24 +95,24 @@ func permIDs(st *model.State) []model.ObjectID {
 // permanentViews are the aspects of a permanent the comparison looks at,
 // each shown as text.
 var permanentViews = []struct {
-	aspect, what string
-	view         func(p *model.Permanent) string
+	what string
+	view func(p *model.Permanent) string
 }{
-	{"components", "components", func(p *model.Permanent) string { return componentsView(p) }},
-	{"controller", "controller", func(p *model.Permanent) string { return string(p.Controller) }},
-	{"status", "status", func(p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) }},
-	{"counters", "counters", func(p *model.Permanent) string { return countersView(p.Counters) }},
-	{"effects", "effects", effectsView},
-	{"attachment", "attachment", func(p *model.Permanent) string {
+	{"components", func(p *model.Permanent) string { return componentsView(p) }},
+	{"controller", func(p *model.Permanent) string { return string(p.Controller) }},
+	{"status", func(p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) }},
+	{"counters", func(p *model.Permanent) string { return countersView(p.Counters) }},
+	{"effects", effectsView},
+	{"attachment", func(p *model.Permanent) string {
 		return fmt.Sprintf("attached_to=%q enchanted_player=%q", p.AttachedTo, p.EnchantedPlayer)
 	}},
-	{"characteristics", "characteristics", func(p *model.Permanent) string {
+	{"characteristics", func(p *model.Permanent) string {
 		if p.Derived == nil {
 			return "none"
 		}
 		return charsView(p.Derived.Characteristics)
 	}},
-	{"flags", "derived flags", func(p *model.Permanent) string {
+	{"derived flags", func(p *model.Permanent) string {
 		if p.Derived == nil {
 			return "none"
 		}

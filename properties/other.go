@@ -36,9 +36,6 @@ var P701_42a = &Property{
 	},
 }
 
-// melded reports whether the rules' trace of s has a melded permanent.
-func melded(s *model.Scenario, rules *model.Trace) bool { return anyState(rules, isMeldedP(s)) }
-
 // isMelded reports whether p is a melded permanent: two meld cards, both
 // back faces up (CR 712.4a), judged from its components.
 func isMelded(s *model.Scenario, p *model.Permanent) bool {
