@@ -82,13 +82,18 @@ func minimize(j *judge, f *failing) *model.Scenario {
 		// or a name the engine reads): report it as it was drawn.
 		return f.s
 	}
+	// Each step makes the scenario smaller or more canonical; the set of
+	// scenarios seen stops a pair of steps that undo each other.
+	seen := map[string]bool{hash(cur): true}
 	for {
 		next := false
 		for _, cand := range steps(cur) {
 			if time.Now().After(deadline) || j.ctx.Err() != nil {
 				return cur
 			}
-			if still(cand) {
+			tidy(cand)
+			if h := hash(cand); !seen[h] && still(cand) {
+				seen[h] = true
 				cur, next = cand, true
 				break
 			}
@@ -96,7 +101,8 @@ func minimize(j *judge, f *failing) *model.Scenario {
 		if next {
 			continue
 		}
-		if r := renumber(cur); hash(r) != hash(cur) && still(r) {
+		if r := renumber(cur); !seen[hash(r)] && still(r) {
+			seen[hash(r)] = true
 			cur = r
 			continue
 		}
@@ -941,8 +947,8 @@ func renumber(s *model.Scenario) *model.Scenario {
 		for _, ids := range []([]model.ObjectID){z.Library, z.Hand, z.Graveyard, z.Exile, z.Command} {
 			reAll(ids)
 		}
-		slices.Sort(z.Hand)
-		slices.Sort(z.Command)
+		slices.SortFunc(z.Hand, naturally)
+		slices.SortFunc(z.Command, naturally)
 	}
 	for i := range c.Start.Stack {
 		so := &c.Start.Stack[i]
@@ -959,7 +965,7 @@ func renumber(s *model.Scenario) *model.Scenario {
 		reAll(a.Choices.Order)
 		a.Choices.Replacement = re(a.Choices.Replacement)
 	}
-	slices.SortFunc(c.Objects, func(a, b model.Object) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	slices.SortFunc(c.Objects, func(a, b model.Object) int { return naturally(a.ID, b.ID) })
 	// Timestamps only need their order: 1, 2, 3, ...
 	var stamps []int
 	for _, p := range c.Start.Battlefield {
@@ -979,6 +985,36 @@ func renumber(s *model.Scenario) *model.Scenario {
 		}
 	}
 	return c
+}
+
+// naturally orders renumbered ids by prefix, then by number, so that c9
+// comes before c10 and renumbering a renumbered scenario changes nothing.
+func naturally(a, b model.ObjectID) int {
+	split := func(id model.ObjectID) (string, int, string) {
+		s := string(id)
+		i := strings.IndexAny(s, "0123456789")
+		if i < 0 {
+			return s, 0, ""
+		}
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		n, _ := strconv.Atoi(s[i:j])
+		return s[:i], n, s[j:]
+	}
+	pa, na, ra := split(a)
+	pb, nb, rb := split(b)
+	if c := strings.Compare(pa, pb); c != 0 {
+		return c
+	}
+	if c := na - nb; c != 0 {
+		return c
+	}
+	if c := strings.Compare(ra, rb); c != 0 {
+		return c
+	}
+	return strings.Compare(string(a), string(b))
 }
 
 // forget removes a dropped object from the orders the actions script, and
