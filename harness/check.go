@@ -261,14 +261,17 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	refusals := map[string]int{}
 	budget := false
 	digest := sha256.New()
-	held := map[string]bool{} // the cases the first search judged held, by hash
+	// played are the cases a search played that failed nothing new, by
+	// hash: a later search need not play them again.
+	played := map[string]bool{}
 
 	// search runs rapid over the property's generator until a case fails
 	// in a class not in known, and shrinks it with rapid, keeping it in
 	// its class. The first search counts cases, coverage and refusals;
 	// later ones look only for failures of other classes, skipping the
-	// cases the first one judged held.
+	// cases an earlier one played.
 	search := func(known map[string]bool, counting bool) (found, fault *failing, err error) {
+		j.cache = nil // outcomes are kept only while one failure shrinks
 		tb := &recorder{name: string(p.Rule)}
 		faults := 0 // in a row
 		rapid.Check(tb, func(t *rapid.T) {
@@ -290,10 +293,13 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			t0 := time.Now()
 			s := gen.Draw(t, "scenario")
 			r.Time.Generate += time.Since(t0)
-			if !counting && found == nil && held[hash(s)] {
+			if !counting && found == nil && played[hash(s)] {
 				return
 			}
 			out := j.play(s)
+			if found == nil && !out.stopped && (out.problem == nil || known[kindProblem+out.class]) {
+				played[out.key] = true
+			}
 			judged := counting && found == nil
 			if out.fault != nil && out.problem == nil {
 				faults++
@@ -314,7 +320,6 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				// violation says more than a crash.
 				if fault == nil && !known[kindFault+out.class] {
 					fault = &failing{s, out}
-					j.remember(out)
 				}
 			case out.problem != nil:
 				if known[kindProblem+out.class] {
@@ -341,7 +346,6 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				}
 			case judged:
 				r.Cases++
-				held[out.key] = true
 				digest.Write([]byte(out.key))
 				if p.Classify != nil {
 					sc := s
@@ -402,6 +406,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	case fault != nil:
 		r.Verdict = Fault
 		r.Fault = j.engineFault(fault)
+	case budget && r.Cases == 0 && r.Excluded == 0:
+		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
+		if r.Refused > 0 {
+			r.Why += fmt.Sprintf("; the engine refused the %d scenarios drawn before it stopped, as: %s", r.Refused, r.Refusals[0].Reason)
+		}
 	case r.Refused > 0 && r.Cases == 0 && r.Excluded == 0:
 		r.Verdict, r.Why = Unsupported, "the engine refused every scenario drawn for this rule: "+r.Refusals[0].Reason
 	case r.Refused > 0 && r.Cases < minCases(o.Checks) && !budget:
@@ -409,8 +418,6 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		// keeps the rule: it refused the rest.
 		r.Verdict, r.Why = Unsupported, fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
 			r.Refused, r.Cases, minCases(o.Checks), r.Refusals[0].Reason)
-	case budget && r.Cases == 0 && r.Excluded == 0:
-		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
 	case r.Excluded > r.Cases:
 		r.Verdict, r.Why = Uncovered, fmt.Sprintf("only %d of %d cases could be judged on this rule: in the others the engine's trace departed from the rules' in ways other rules report (%s)", r.Cases, r.Cases+r.Excluded, excludedList(r.ExcludedBy))
 	default:
@@ -478,6 +485,7 @@ func (j *judge) counterexample(f *failing) *Counterexample {
 	if !out.same(f.out) {
 		s, out = f.s, f.out
 	}
+	j.cache = nil // the shrink's outcomes are done with
 	again := j.playUncached(s, nil)
 	reported := s
 	if out.played != nil {
@@ -500,7 +508,11 @@ func (j *judge) engineFault(f *failing) *EngineFault {
 	if !out.same(f.out) {
 		s, out = f.s, f.out
 	}
+	j.cache = nil // the shrink's outcomes are done with
 	again := j.playUncached(s, nil)
+	if out.played != nil {
+		s = out.played // report what the engine was given
+	}
 	fe := &EngineFault{Rule: j.p.Rule, Scenario: s, Err: out.fault, Class: out.class, Intermittent: !again.same(out) && !again.stopped}
 	var ae *AdapterError
 	if errors.As(out.fault, &ae) {
@@ -538,7 +550,10 @@ func uncovered(p *properties.Property, r Result) string {
 func CheckScenario(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) (problem, fault error) {
 	j := newJudge(ctx, e, p, timeout)
 	out := j.play(s)
-	if out.refused != nil {
+	switch {
+	case out.stopped:
+		return nil, ctx.Err()
+	case out.refused != nil:
 		return nil, out.refused
 	}
 	return out.problem, out.fault

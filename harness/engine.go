@@ -12,9 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
-	"sync"
 
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
@@ -42,7 +40,7 @@ type EngineInfo struct {
 	// Observers are the standard observers whose triggers the engine's
 	// traces report; nil means all of them. A property that reads an
 	// observer the engine does not report is unsupported for it.
-	Observers []model.Observer `json:"observers,omitempty"`
+	Observers []model.Observer `json:"observers"`
 	// PartialTraces is set by an engine whose traces may leave out
 	// events other than its observers' triggers (zone changes, reveals,
 	// tokens ceasing to exist). Properties that read those events are
@@ -135,19 +133,19 @@ func DivergenceOf(t *model.Trace, err error) *Divergence {
 // Lazy returns one of the lazy engines of package reference (see
 // reference.Lazies): the reference with its traces cut short, frozen,
 // silenced or edited the way a lazy real engine's are. A flaky one draws
-// its flakes from a source seeded with seed.
+// its flakes from seed and the scenario (see reference.Flakes), so that
+// a run is the same at any parallelism.
 func Lazy(name string, seed uint64) (Engine, error) {
 	l := reference.FindLazy(name)
 	if l == nil {
 		return nil, fmt.Errorf("unknown lazy engine %s; they are: %s", name, reference.LazyNames())
 	}
-	return &lazyEngine{l: l, rng: rand.New(rand.NewPCG(seed, 0x1a2f))}, nil
+	return &lazyEngine{l: l, flakes: reference.NewFlakes(seed)}, nil
 }
 
 type lazyEngine struct {
-	l   *reference.Lazy
-	mu  sync.Mutex
-	rng *rand.Rand
+	l      *reference.Lazy
+	flakes *reference.Flakes
 }
 
 func (e *lazyEngine) Info() EngineInfo {
@@ -158,7 +156,7 @@ func (e *lazyEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	t, err := e.l.Run(s, e.draw)
+	t, err := e.l.Run(s, e.flakes.For(s))
 	if d := DivergenceOf(t, err); d != nil {
 		return nil, d
 	}
@@ -166,10 +164,4 @@ func (e *lazyEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, 
 		return t, errors.Join(ErrUnsupported, err)
 	}
 	return t, err
-}
-
-func (e *lazyEngine) draw(n int) int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.rng.IntN(n)
 }

@@ -162,6 +162,15 @@ func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.T
 	line = append(line, enc...)
 	line = append(line, '}')
 	if err := p.send(line); err != nil {
+		// A write fails when the adapter has gone; the reader says how it
+		// went (exit, garbage, ...) within a few seconds, which tells more
+		// than the broken pipe.
+		select {
+		case <-p.dead:
+			return nil, e.fault(p, "", p.err())
+		case <-time.After(4 * time.Second):
+		case <-ctx.Done():
+		}
 		return nil, e.fault(p, "write", fmt.Errorf("writing to the adapter: %w", err))
 	}
 	select {

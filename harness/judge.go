@@ -132,32 +132,55 @@ func (j *judge) remember(out outcome) {
 
 // playUncached plays s, whose encoding is enc.
 func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
-	var played *model.Scenario
-	if j.info.NoDirectSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
-		built, ok := model.BuildByActions(s)
-		if ok {
-			_, err := reference.Run(built)
-			ok = err == nil
-		}
-		if !ok {
-			return outcome{refused: fmt.Errorf("%w: the engine can't set up merged stacks directly, and this scenario's can't be built by casting mutating spells", ErrUnsupported)}
-		}
-		played, s, enc = built, built, nil
+	played, err := forEngine(j.info, s)
+	if err != nil {
+		return outcome{refused: err}
+	}
+	if played != s {
+		s, enc = played, nil
+	} else {
+		played = nil
 	}
 	out := j.playScenario(s, enc)
 	out.played = played
 	return out
 }
 
+// forEngine returns s as the engine is to be given it: s itself, or, for
+// an engine that can't set up merged stacks, s with its stacks built by
+// casting mutating spells (model.BuildByActions). It wraps ErrUnsupported
+// when s can't be so built.
+func forEngine(info EngineInfo, s *model.Scenario) (*model.Scenario, error) {
+	if !info.NoDirectSetup || !slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
+		return s, nil
+	}
+	built, ok := model.BuildByActions(s)
+	if ok {
+		_, err := reference.Run(built)
+		ok = err == nil
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: the engine can't set up merged stacks directly, and this scenario's can't be built by casting mutating spells", ErrUnsupported)
+	}
+	return built, nil
+}
+
 // playScenario plays s on the engine and judges it. enc, if not nil, is
 // s's encoding, which an adapter process is given rather than encode s
 // again.
 func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
+	// The rules' trace first: a scenario the reference refuses is never
+	// put to the engine.
+	t0 := time.Now()
+	want, err := reference.Run(s)
+	j.time.Reference += time.Since(t0)
+	if err != nil {
+		return outcome{refused: fmt.Errorf("%w: the reference engine can't play this scenario: %w", ErrUnsupported, err)}
+	}
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
-	t0 := time.Now()
+	t0 = time.Now()
 	var got *model.Trace
-	var err error
 	if x, ok := j.e.(*Exec); ok && enc != nil {
 		got, err = x.run(ctx, s, enc)
 	} else {
@@ -178,12 +201,6 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 		return outcome{refused: err}
 	case err != nil:
 		return outcome{fault: err, class: faultClass(err)}
-	}
-	t0 = time.Now()
-	want, err := reference.Run(s)
-	j.time.Reference += time.Since(t0)
-	if err != nil {
-		return outcome{refused: fmt.Errorf("%w: the reference engine can't play this scenario: %w", ErrUnsupported, err)}
 	}
 	t0 = time.Now()
 	out := j.judgeTraces(s, got, want, div)
@@ -228,9 +245,9 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 				return out
 			}
 		}
-		if div == nil {
-			return fail(j.p.Rule, fmt.Errorf("the trace departs from the rules' where no rule's check looks (reported under the rule whose case showed it): %w", d))
-		}
+		// Before a divergence too: the steps the engine did play went
+		// another way, which says more than the action it then refused.
+		return fail(j.p.Rule, fmt.Errorf("the trace departs from the rules' where no rule's check looks (reported under the rule whose case showed it): %w", d))
 	}
 	if div != nil {
 		return fail(j.p.Rule, &properties.Problem{
@@ -342,8 +359,15 @@ func explainers(info EngineInfo, props []*properties.Property) []*properties.Pro
 // could not play. It returns the engine's trace (the steps it played) and
 // each problem, prefixed by its rule. The error is the engine's failure
 // to play s (wrapping ErrUnsupported for a refusal), or the reference
-// engine's, which makes s no scenario to judge an engine by.
+// engine's, which makes s no scenario to judge an engine by. An engine
+// that can't set up merged stacks is given them built by actions, as
+// Check gives them.
 func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties.Property) (*model.Trace, []error, error) {
+	info := e.Info()
+	s, err := forEngine(info, s)
+	if err != nil {
+		return nil, nil, err
+	}
 	want, err := reference.Run(s)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the reference engine can't play this scenario, so it can't judge an engine: %w", err)
@@ -356,7 +380,6 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 	case err != nil:
 		return nil, nil, err
 	}
-	info := e.Info()
 	c := &properties.Case{Scenario: s, Trace: got, Reference: want, Partial: info.PartialTraces, Observers: info.Observers}
 	if div != nil {
 		if div.Action < 0 || div.Action >= len(s.Actions) {

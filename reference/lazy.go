@@ -1,9 +1,14 @@
 package reference
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -183,4 +188,32 @@ func LazyNames() string {
 		out = append(out, l.Name)
 	}
 	return strings.Join(out, ", ")
+}
+
+// Flakes hands a flaky engine its random draws. Each play of a scenario
+// draws from a source seeded by the seed, the scenario and how many times
+// that scenario was played before, so that a run with a given seed flakes
+// the same way however parallel workers interleave, and a scenario played
+// again may still answer otherwise.
+type Flakes struct {
+	seed  uint64
+	mu    sync.Mutex
+	plays map[[sha256.Size]byte]uint64
+}
+
+// NewFlakes returns the draws of a flaky engine seeded with seed.
+func NewFlakes(seed uint64) *Flakes {
+	return &Flakes{seed: seed, plays: map[[sha256.Size]byte]uint64{}}
+}
+
+// For returns the draws for one play of s: draw(n) is in [0, n).
+func (f *Flakes) For(s *model.Scenario) func(n int) int {
+	b, _ := json.Marshal(s)
+	sum := sha256.Sum256(b)
+	f.mu.Lock()
+	n := f.plays[sum]
+	f.plays[sum] = n + 1
+	f.mu.Unlock()
+	rng := rand.New(rand.NewPCG(f.seed^binary.LittleEndian.Uint64(sum[:8]), n))
+	return func(n int) int { return rng.IntN(n) }
 }

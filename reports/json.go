@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
@@ -127,6 +128,10 @@ func FromResults(r *harness.Results) *Document {
 	}
 	if d.Engine.Features == nil {
 		d.Engine.Features = []model.Feature{}
+	}
+	if d.Engine.Observers == nil {
+		// nil means every observer; the report says which.
+		d.Engine.Observers = slices.Clone(model.Observers)
 	}
 	if r.Options.Shard.Count > 1 {
 		d.Options.Shard = r.Options.Shard.String()

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -48,11 +47,8 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitTrouble
 		}
 		name = "lazy:" + *lazyName
-		var mu sync.Mutex
-		rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-		play = func(s *model.Scenario) (*model.Trace, error) {
-			return l.Run(s, func(n int) int { mu.Lock(); defer mu.Unlock(); return rng.IntN(n) })
-		}
+		flakes := reference.NewFlakes(uint64(time.Now().UnixNano()))
+		play = func(s *model.Scenario) (*model.Trace, error) { return l.Run(s, flakes.For(s)) }
 	}
 	in := bufio.NewReaderSize(stdin, 1<<20)
 	var wmu sync.Mutex
