@@ -144,8 +144,16 @@ var P110_5c = &Property{
 				}
 				ep, eq := ePrev.Permanent(rq.ID), eNext.Permanent(rq.ID)
 				was, rule, is := statusCategories(ep.Status), statusCategories(rq.Status), statusCategories(eq.Status)
+				// A merged permanent is face down as its topmost card is
+				// (CR 730.2e): with other cards on top than the rules put
+				// there, its face-down status follows from where the
+				// cards went, which other rules judge (702.140c, 730.2).
+				madeOtherwise := pieces(c.Scenario, ep) != pieces(c.Scenario, rp) || pieces(c.Scenario, eq) != pieces(c.Scenario, &rq)
 				for k := range was {
 					kept := statusCategories(rp.Status)[k].on == rule[k].on
+					if was[k].name == "face_down" && madeOtherwise {
+						continue
+					}
 					if kept && was[k].on != is[k].on {
 						return problem("%s, %s's %s status went from %t to %t: the rules change nothing there, and a permanent keeps its status until something changes it", after(c, i), eq.ID, was[k].name, was[k].on, is[k].on)
 					}
@@ -214,7 +222,7 @@ var P110_5d = &Property{
 	Check: func(c *Case) error {
 		return returns(c, hadStatus, func(i int, gone, r *model.Permanent) error {
 			if c.Trace.Steps[i].State.Permanent(r.ID) == nil {
-				return nil // not found at all: 730.3c's and 712.21c's to judge
+				return nil // not returned at all: the comparison with the rules' trace reports it (730.3c, 712.21c where a merged or melded permanent left)
 			}
 			return enteredWith(c, i, r, fmt.Sprintf("a card off the battlefield has no status, so what was %s %+v returns as a new permanent", gone.ID, gone.Status))
 		})

@@ -170,7 +170,7 @@ var P702_140e = &Property{
 	Cover: map[string]float64{"face-up-mutated": 0.2},
 	Check: func(c *Case) error {
 		return counterparts(c, func(r *model.Permanent) bool { return r.Mutated && !r.Status.FaceDown }, func(k int, r, e *model.Permanent) error {
-			if physical(e) != physical(r) || r.Status.Flipped && slices.ContainsFunc(r.Components, func(comp model.Component) bool { return isFlipCard(c.Scenario, comp) }) {
+			if physical(c.Scenario, e) != physical(c.Scenario, r) || r.Status.Flipped && slices.ContainsFunc(r.Components, func(comp model.Component) bool { return isFlipCard(c.Scenario, comp) }) {
 				return nil // made otherwise, or flipped with a flip card (730.2h): another rule's finding
 			}
 			d, err := derived(e)

@@ -106,6 +106,9 @@ var P730_2 = &Property{
 		// The engine's own word for it: a merged permanent reports itself
 		// merged, and not melded.
 		return counterparts(c, func(r *model.Permanent) bool { return len(r.Components) > 1 }, func(k int, r, e *model.Permanent) error {
+			if physical(c.Scenario, e) != physical(c.Scenario, r) {
+				return nil // made otherwise: the rules of how it was made judge it
+			}
 			want := isMerged(c.Scenario, r)
 			if e.Derived == nil || e.Derived.Merged != want || want && e.Derived.Melded {
 				merged, melded := e.Derived != nil && e.Derived.Merged, e.Derived != nil && e.Derived.Melded
@@ -163,12 +166,8 @@ func basePT(p *model.Permanent) (power, toughness *int) {
 // or face down. Characteristics are judged only where the engine's
 // permanent is physically the rules': a permanent made otherwise is
 // another rule's finding.
-func physical(p *model.Permanent) string {
-	var how []string
-	for _, comp := range p.Components {
-		how = append(how, string(comp.FaceDownBy))
-	}
-	return fmt.Sprintf("%s by=%v flipped=%t face_down=%t", componentsView(p), how, p.Status.Flipped, p.Status.FaceDown)
+func physical(s *model.Scenario, p *model.Permanent) string {
+	return fmt.Sprintf("%s flipped=%t face_down=%t", pieces(s, p), p.Status.Flipped, p.Status.FaceDown)
 }
 
 func fmtInt(p *int) string {
@@ -183,7 +182,7 @@ func fmtInt(p *int) string {
 // abilities is set), compared as sets where the format has sets.
 func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent) bool, sel func(r *model.Permanent) bool) error {
 	return counterparts(c, sel, func(k int, r, e *model.Permanent) error {
-		if physical(e) != physical(r) {
+		if physical(c.Scenario, e) != physical(c.Scenario, r) {
 			return nil
 		}
 		ab := abilities(r)
@@ -334,8 +333,23 @@ var P730_2e = &Property{
 			if !stateAt(c.Reference, i).Permanent(target).Status.FaceDown {
 				return nil
 			}
-			if didMerge(c, i, card, target) == nil {
+			q := didMerge(c, i, card, target)
+			if q == nil {
 				return nil
+			}
+			r := c.Reference.Steps[i].State.Permanent(target)
+			if q.Components[0].Object == r.Components[0].Object {
+				// The same card on top as the rules put there (where it
+				// goes is 702.140c's to judge): the permanent is face down
+				// exactly when that card is.
+				if q.Status.FaceDown != r.Status.FaceDown {
+					return problem("%s, %s has face_down=%t with %s on top: a merged permanent is face down only if its topmost component is, and the rules make it face_down=%t", after(c, i), q.ID, q.Status.FaceDown, r.Components[0].Object, r.Status.FaceDown)
+				}
+				for _, w := range r.Components {
+					if k := slices.IndexFunc(q.Components, func(g model.Component) bool { return g.Object == w.Object }); k >= 0 && q.Components[k].FaceDown != w.FaceDown {
+						return problem("%s, component %s of %s has face_down=%t: merging turns no card over, and the rules keep it face_down=%t", after(c, i), w.Object, q.ID, q.Components[k].FaceDown, w.FaceDown)
+					}
+				}
 			}
 			return sameTriggers(c, i, model.TurnedFaceUp, target, fmt.Sprintf("a face-down permanent that a face-up %s merges onto is not turned face up", card))
 		})
@@ -728,23 +742,34 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 		if zc[0].Objects != 1 {
 			return problem("%s, %s leaving counts as %d objects: it is one object", after(c, i), p.ID, zc[0].Objects)
 		}
+		// A melded permanent's cards are 712.21e's to count; a merged
+		// permanent's, the mutate notes count as one card each.
+		if want := cardCount(c.Scenario, p); !isMelded(c.Scenario, p) && zc[0].Cards != want {
+			return problem("%s, %s leaving counts as %d cards: each of its %d cards moved (mutate notes)", after(c, i), p.ID, zc[0].Cards, want)
+		}
 	}
+	// The permanent and each of its cards: a trigger for any of them
+	// that the rules don't have is as wrong as one missing.
+	ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
 	if c.Reports(model.CreatureDies) {
-		if err := sameTriggers(c, i, model.CreatureDies, p.ID, fmt.Sprintf("%s is one creature", p.ID)); err != nil {
+		if err := sameTriggersOf(c, i, model.CreatureDies, ours, fmt.Sprintf("%s is one creature", p.ID)); err != nil {
 			return err
 		}
 	}
 	if c.Reports(model.CardToGraveyard) {
 		// But each of its cards put into a graveyard is a card put into a
-		// graveyard (where a card goes is the replacement rules' concern).
-		for _, comp := range p.Components {
-			if !sameWhereabouts(&c.Trace.Steps[i].State, &c.Reference.Steps[i].State, []model.ObjectID{comp.Object}) ||
-				!c.Partial && moveOf(c.Trace.Steps[i], p.ID, comp.Object) != moveOf(c.Reference.Steps[i], p.ID, comp.Object) {
-				continue
+		// graveyard. Where a card goes is the replacement rules' concern:
+		// a card the engine put elsewhere than the rules is left to them.
+		judged := func(id model.ObjectID) bool {
+			if id == p.ID {
+				return true
 			}
-			if err := sameTriggers(c, i, model.CardToGraveyard, comp.Object, fmt.Sprintf("each card of %s put into a graveyard is a card put into a graveyard", p.ID)); err != nil {
-				return err
-			}
+			return slices.Contains(ids(p), id) &&
+				sameWhereabouts(&c.Trace.Steps[i].State, &c.Reference.Steps[i].State, []model.ObjectID{id}) &&
+				(c.Partial || moveOf(c.Trace.Steps[i], p.ID, id) == moveOf(c.Reference.Steps[i], p.ID, id))
+		}
+		if err := sameTriggersOf(c, i, model.CardToGraveyard, judged, fmt.Sprintf("each card of %s put into a graveyard is a card put into a graveyard, and the permanent is no card", p.ID)); err != nil {
+			return err
 		}
 	}
 	return nil

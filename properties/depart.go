@@ -12,15 +12,17 @@ import (
 
 // Departure returns where the engine's trace of a case first departs from
 // the rules' trace, or nil when it follows it. It compares everything the
-// trace format defines as the engine's to observe: every permanent (its
-// components and their faces, controller, status, counters, effects,
-// attachment, characteristics and derived flags), every zone, the stack
-// and links, and each step's events: the triggers of the observers the
+// trace format defines as the engine's to observe: the active player,
+// every permanent (its components, their faces and how they are face
+// down, controller, status, counters, effects, attachment,
+// characteristics and derived flags), every zone, the stack and links,
+// and each step's events: the triggers of the observers the
 // engine reports and, unless its traces are partial, zone changes,
 // reveals and tokens ceasing to exist. It leaves out what is mergecheck's
 // own knowledge rather than the engine's: rule citations, replacement
 // attributions ("by"), timestamps, the order of events within a step, the
-// order of set-valued characteristics, and controlled_since_turn_start.
+// order of set-valued characteristics and of a melded permanent's two
+// cards, and controlled_since_turn_start.
 //
 // The harness uses it so that no case counts as held for a rule while the
 // engine went another way: a departure that another rule's check names
@@ -53,6 +55,9 @@ func departs(where, what string, got, want any) error {
 }
 
 func sameState(where string, g, w *model.State, s *model.Scenario) error {
+	if g.Active != w.Active {
+		return departs(where, "the active player", g.Active, w.Active)
+	}
 	if a, b := permIDs(g), permIDs(w); !slices.Equal(a, b) {
 		return departs(where, "the battlefield", a, b)
 	}
@@ -60,7 +65,7 @@ func sameState(where string, g, w *model.State, s *model.Scenario) error {
 		wp := &w.Battlefield[i]
 		gp := g.Permanent(wp.ID)
 		for _, v := range permanentViews {
-			if a, b := v.view(gp), v.view(wp); a != b {
+			if a, b := v.view(s, gp), v.view(s, wp); a != b {
 				return departs(where, string(wp.ID)+"'s "+v.what, a, b)
 			}
 		}
@@ -96,23 +101,23 @@ func permIDs(st *model.State) []model.ObjectID {
 // each shown as text.
 var permanentViews = []struct {
 	what string
-	view func(p *model.Permanent) string
+	view func(s *model.Scenario, p *model.Permanent) string
 }{
-	{"components", func(p *model.Permanent) string { return componentsView(p) }},
-	{"controller", func(p *model.Permanent) string { return string(p.Controller) }},
-	{"status", func(p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) }},
-	{"counters", func(p *model.Permanent) string { return countersView(p.Counters) }},
-	{"effects", effectsView},
-	{"attachment", func(p *model.Permanent) string {
+	{"components", pieces},
+	{"controller", func(_ *model.Scenario, p *model.Permanent) string { return string(p.Controller) }},
+	{"status", func(_ *model.Scenario, p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) }},
+	{"counters", func(_ *model.Scenario, p *model.Permanent) string { return countersView(p.Counters) }},
+	{"effects", func(_ *model.Scenario, p *model.Permanent) string { return effectsView(p) }},
+	{"attachment", func(_ *model.Scenario, p *model.Permanent) string {
 		return fmt.Sprintf("attached_to=%q enchanted_player=%q", p.AttachedTo, p.EnchantedPlayer)
 	}},
-	{"characteristics", func(p *model.Permanent) string {
+	{"characteristics", func(_ *model.Scenario, p *model.Permanent) string {
 		if p.Derived == nil {
 			return "none"
 		}
 		return charsView(p.Derived.Characteristics)
 	}},
-	{"derived flags", func(p *model.Permanent) string {
+	{"derived flags", func(_ *model.Scenario, p *model.Permanent) string {
 		if p.Derived == nil {
 			return "none"
 		}

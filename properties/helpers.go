@@ -2,6 +2,7 @@ package properties
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -41,10 +42,12 @@ func defOf(s *model.Scenario, id model.ObjectID) *model.CardDef {
 		return nil
 	}
 	orig := s.Actions[i].Object
-	if obj, _, entered := strings.Cut(string(orig), "@"); entered {
-		// A permanent that entered during the run: a lone card or token,
-		// unless something merged with it or changed it since.
-		if touched(s, orig, i) {
+	if obj, at, entered := strings.Cut(string(orig), "@"); entered {
+		// A permanent that entered during the run: a lone face-up card or
+		// token, unless it entered face down (a copy of it is a plain
+		// 2/2, CR 707.2) or something merged with it or changed it since.
+		n, err := strconv.Atoi(at)
+		if err != nil || n < 0 || n >= len(s.Actions) || enteredFaceDown(s, model.ObjectID(obj), n) || touched(s, orig, i) {
 			return nil
 		}
 		return defOf(s, model.ObjectID(obj))
@@ -54,6 +57,22 @@ func defOf(s *model.Scenario, id model.ObjectID) *model.CardDef {
 		return nil
 	}
 	return defOf(s, p.Components[0].Object)
+}
+
+// enteredFaceDown reports whether object entered the battlefield face
+// down at action n: manifested or cloaked, or a spell cast face down
+// resolving. A meld, whose permanent is two cards, counts as not plain
+// either.
+func enteredFaceDown(s *model.Scenario, object model.ObjectID, n int) bool {
+	switch a := s.Actions[n]; a.Type {
+	case model.Manifest, model.Meld:
+		return true
+	case model.Resolve:
+		return slices.ContainsFunc(s.Actions[:n], func(c model.Action) bool {
+			return c.Type == model.Cast && c.Object == object && c.Method != ""
+		})
+	}
+	return false
 }
 
 // touched reports whether an action before action i may have changed what

@@ -96,6 +96,9 @@ var P712_8g = &Property{
 	Cover: map[string]float64{"melded-with-status-or-counters": 0.05},
 	Check: func(c *Case) error {
 		err := counterparts(c, isMeldedP(c.Scenario), func(k int, r, e *model.Permanent) error {
+			if physical(c.Scenario, e) != physical(c.Scenario, r) {
+				return nil // made otherwise: 701.42a's to judge
+			}
 			want := 0
 			for _, comp := range r.Components {
 				want += defOf(c.Scenario, comp.Object).Front.ManaValue()
@@ -144,6 +147,20 @@ func meldedAs(c *Case, i int, made *model.Permanent) (*model.Permanent, error) {
 	return madeAs(c, i, made.ID, "melding a meld pair makes one permanent of both cards")
 }
 
+// backFacesUp fails unless the engine's permanent that step i melds is
+// the rules' made, its two cards combined with their back faces up
+// (CR 701.42a, 712.4a).
+func backFacesUp(c *Case, i int, made *model.Permanent) error {
+	q, err := meldedAs(c, i, made)
+	if err != nil {
+		return err
+	}
+	if g, w := pieces(c.Scenario, q), pieces(c.Scenario, made); g != w {
+		return problem("%s, melded permanent %s is %s: it is its two cards, combined with their back faces up, %s", after(c, i), q.ID, componentsView(q), componentsView(made))
+	}
+	return nil
+}
+
 // P712_4a: melding makes one permanent represented by two cards.
 var P712_4a = &Property{
 	Rule:     "712.4a",
@@ -156,13 +173,15 @@ var P712_4a = &Property{
 			if made == nil {
 				return nil
 			}
-			_, err := meldedAs(c, i, made)
-			return err
+			return backFacesUp(c, i, made)
 		})
 		if err != nil {
 			return err
 		}
 		return counterparts(c, isMeldedP(c.Scenario), func(k int, r, e *model.Permanent) error {
+			if physical(c.Scenario, e) != physical(c.Scenario, r) {
+				return nil // made otherwise: 701.42a's to judge
+			}
 			if e.Derived == nil || !e.Derived.Melded || e.Derived.Merged {
 				return problem("%s, melded permanent %s reports melded=%t merged=%t: it is a melded permanent, one object of two cards", at(c, k), e.ID, e.Derived != nil && e.Derived.Melded, e.Derived != nil && e.Derived.Merged)
 			}
@@ -194,15 +213,15 @@ var P712_4b = &Property{
 	},
 }
 
-// meldCardTransforms returns the permanent, topped by a meld card and not
-// melded, that step i tells to transform or convert.
+// meldCardTransforms returns the permanent of meld cards, lone or melded,
+// that step i tells to transform or convert.
 func meldCardTransforms(c *Case, i int) *model.Permanent {
 	if !actionIs(c, i, model.Transform, model.Convert) {
 		return nil
 	}
 	p := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Object)
-	if p == nil || isMelded(c.Scenario, p) || isMerged(c.Scenario, p) {
-		return nil
+	if p == nil || isMerged(c.Scenario, p) {
+		return nil // a merged permanent's meld cards are 730.2i's
 	}
 	if d := defOf(c.Scenario, p.Components[0].Object); d == nil || d.Layout != model.LayoutMeld {
 		return nil

@@ -19,19 +19,12 @@ var P701_42a = &Property{
 			if made == nil {
 				return nil
 			}
-			q, err := meldedAs(c, i, made)
-			if err != nil {
-				return err
-			}
 			for _, id := range names {
 				if p := c.Trace.Steps[i].State.Permanent(id); p != nil {
 					return problem("%s, %s is still on the battlefield: both halves are exiled and return as one melded permanent", after(c, i), id)
 				}
 			}
-			if g, w := componentsView(q), componentsView(made); g != w {
-				return problem("%s, melded permanent %s is %s: its two cards are on the battlefield with their back faces up, %s", after(c, i), q.ID, g, w)
-			}
-			return nil
+			return backFacesUp(c, i, made)
 		})
 	},
 }
@@ -77,7 +70,7 @@ var P712_21e = &Property{
 	},
 	Cover: map[string]float64{"melded-leaves": 0.1},
 	Check: func(c *Case) error {
-		return eachLeaving(c, func(p *model.Permanent) bool { return len(p.Components) > 1 }, func(i int, p *model.Permanent) error {
+		return eachLeaving(c, isMeldedP(c.Scenario), func(i int, p *model.Permanent) error {
 			want := cardCount(c.Scenario, p)
 			n := 0
 			for _, e := range events(c.Trace.Steps[i], model.ZoneChange) {
@@ -253,7 +246,7 @@ var P710_4 = &Property{
 		}
 		return returns(c, func(p *model.Permanent) bool { return p.Status.Flipped }, func(i int, gone, r *model.Permanent) error {
 			if c.Trace.Steps[i].State.Permanent(r.ID) == nil {
-				return nil // not found at all: 730.3c's and 712.21c's to judge
+				return nil // not returned at all: the comparison with the rules' trace reports it (730.3c, 712.21c where a merged or melded permanent left)
 			}
 			return enteredWith(c, i, r, fmt.Sprintf("%s left the battlefield flipped, and a flipped permanent that leaves retains no memory of its status", gone.ID))
 		})
@@ -352,7 +345,7 @@ var P710_2 = &Property{
 	Check: func(c *Case) error {
 		return counterparts(c, func(r *model.Permanent) bool { return unflippedFlip(c.Scenario, r) && !hasCopyEffect(r) }, func(k int, r, e *model.Permanent) error {
 			d := defOf(c.Scenario, r.Components[0].Object)
-			if d == nil || d.Layout != model.LayoutFlip || e.Derived == nil || physical(e) != physical(r) {
+			if d == nil || d.Layout != model.LayoutFlip || e.Derived == nil || physical(c.Scenario, e) != physical(c.Scenario, r) {
 				return nil
 			}
 			ch, f := e.Derived.Characteristics, d.Front
@@ -459,7 +452,9 @@ var P712_18 = &Property{
 			if effectsView(e) != effectsView(q) || countersView(e.Counters) != countersView(q.Counters) {
 				return problem("%s, %s has effects %s and counters %s, had %s and %s: effects that applied to it still do", after(c, i), q.ID, effectsView(q), countersView(q.Counters), effectsView(e), countersView(e.Counters))
 			}
-			if r := c.Reference.Steps[i].State.Permanent(p.ID); facesByObject(q) != facesByObject(r) {
+			// Which faces a merged permanent shows after is 730.2i's to
+			// judge; a lone double-faced permanent shows its other face.
+			if r := c.Reference.Steps[i].State.Permanent(p.ID); len(r.Components) == 1 && facesByObject(q) != facesByObject(r) {
 				return problem("%s, %s shows %s: the rules turn it to %s", after(c, i), q.ID, facesByObject(q), facesByObject(r))
 			}
 		}

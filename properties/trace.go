@@ -189,7 +189,7 @@ func sameStart(s *model.Scenario, st *model.State) error {
 		switch {
 		case g == nil:
 			return problem("the trace starts without permanent %s: a trace starts from the scenario's state", w.ID)
-		case componentsView(g) != componentsView(&w):
+		case pieces(s, g) != pieces(s, &w):
 			return problem("the trace starts with %s made of %s, the scenario with %s: a trace starts from the scenario's state", w.ID, componentsView(g), componentsView(&w))
 		case g.Status != w.Status || g.Controller != w.Controller:
 			return problem("the trace starts with %s %+v under %s, the scenario with %+v under %s: a trace starts from the scenario's state", w.ID, g.Status, g.Controller, w.Status, w.Controller)
@@ -228,6 +228,25 @@ func sorted(ids []model.ObjectID) []model.ObjectID {
 	out := slices.Clone(ids)
 	slices.Sort(out)
 	return out
+}
+
+// pieces shows all of how a permanent is made, for comparing: each
+// component with its face, whether it is face down and by what. A melded
+// permanent's two cards come in no order (CR 712.4a combines them and
+// makes neither topmost), so they are shown sorted.
+func pieces(s *model.Scenario, p *model.Permanent) string {
+	var out []string
+	for _, comp := range p.Components {
+		v := fmt.Sprintf("%s:%s", comp.Object, orFront(comp.Face))
+		if comp.FaceDown {
+			v += ":down:" + string(comp.FaceDownBy)
+		}
+		out = append(out, v)
+	}
+	if isMelded(s, p) {
+		slices.Sort(out)
+	}
+	return "[" + strings.Join(out, " ") + "]"
 }
 
 // componentsView shows a permanent's components in order, each with the

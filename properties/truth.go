@@ -103,7 +103,11 @@ func madeAs(c *Case, i int, id model.ObjectID, what string) (*model.Permanent, e
 	case r == nil:
 		return nil, nil
 	case e == nil:
-		return nil, problem("%s, %s is not on the battlefield: %s, and the rules keep it there, made of %v", after(c, i), id, what, ids(r))
+		where := "keep it there"
+		if stateAt(c.Reference, i).Permanent(id) == nil {
+			where = "put it there"
+		}
+		return nil, problem("%s, %s is not on the battlefield: %s, and the rules %s, made of %v", after(c, i), id, what, where, ids(r))
 	case makeup(e) != makeup(r):
 		return nil, problem("%s, %s is made of %v: %s, and the rules make it of %v", after(c, i), id, ids(e), what, ids(r))
 	}
@@ -127,7 +131,24 @@ func triggered(st model.Step, o model.Observer, id model.ObjectID) []string {
 // id ("" for any) are those of the rules' step: the engine reports each
 // trigger the rules have and none they do not.
 func sameTriggers(c *Case, i int, o model.Observer, id model.ObjectID, why string) error {
-	got, want := triggered(c.Trace.Steps[i], o, id), triggered(c.Reference.Steps[i], o, id)
+	return sameTriggersOf(c, i, o, func(e model.ObjectID) bool { return id == "" || e == id }, why)
+}
+
+// sameTriggersOf is sameTriggers for the triggers whose object of is
+// true for: a permanent and its cards, say, so that an extra trigger for
+// one of them is seen too.
+func sameTriggersOf(c *Case, i int, o model.Observer, of func(model.ObjectID) bool, why string) error {
+	pick := func(st model.Step) []string {
+		var out []string
+		for _, e := range st.Events {
+			if e.Kind == model.Trigger && e.Observer == o && of(e.Object) {
+				out = append(out, fmt.Sprintf("%s/%s", e.Object, e.Source))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	got, want := pick(c.Trace.Steps[i]), pick(c.Reference.Steps[i])
 	if !slices.Equal(got, want) {
 		return problemOf("triggers "+string(o), "%s, %q triggered for %v, but the rules trigger it for %v: %s", after(c, i), o, orNone(got), orNone(want), why)
 	}
@@ -242,9 +263,9 @@ func actionIs(c *Case, i int, types ...model.ActionType) bool {
 // the game: a permanent, a zone or the stack. A rule whose instruction
 // does nothing needs cases where the engine must also do something, or an
 // engine that plays no action at all would pass it.
-func somethingHappens(rules *model.Trace) bool {
+func somethingHappens(s *model.Scenario, rules *model.Trace) bool {
 	return anyStep(rules, func(i int) bool {
-		return sameState("", stateAt(rules, i), &rules.Steps[i].State, nil) != nil
+		return sameState("", stateAt(rules, i), &rules.Steps[i].State, s) != nil
 	})
 }
 
@@ -252,6 +273,6 @@ func somethingHappens(rules *model.Trace) bool {
 // a rule whose instruction does nothing (see somethingHappens).
 func withChange(classify func(s *model.Scenario, rules *model.Trace) []string) func(s *model.Scenario, rules *model.Trace) []string {
 	return func(s *model.Scenario, rules *model.Trace) []string {
-		return append(classify(s, rules), label(somethingHappens(rules), "something-else-happens")...)
+		return append(classify(s, rules), label(somethingHappens(s, rules), "something-else-happens")...)
 	}
 }

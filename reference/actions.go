@@ -224,6 +224,9 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	}
 	wasFaceDown := p.Status.FaceDown
 	c := model.Component{Object: id}
+	if g.is("merge-keeps-face-down") && wasFaceDown && pos == model.Top {
+		c.FaceDown, c.FaceDownBy = true, p.Components[0].FaceDownBy
+	}
 	if g.is("mutate-always-top") && mutating {
 		pos = model.Top
 	}

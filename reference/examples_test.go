@@ -225,6 +225,19 @@ func examples() []*model.Scenario {
 			"t1@0": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Token: ptr(true), Status: &model.Status{}},
 		}}))
 
+	// The same for a permanent that entered face down during the run: the
+	// copy of a manifested flip card is no flip card, however it was
+	// printed.
+	bd = build.New("707.2-token-copy-of-a-manifested-jushi-apprentice",
+		"A copy of a manifested Jushi Apprentice is a face-up 2/2 creature with no name, not an unflipped flip card (CR 707.2, 701.40a).", "707.2", "701.40a", "710.2")
+	bd.Card("c1", a, "Jushi Apprentice")
+	add(bd.Put(a, model.Library, "c1").
+		Do(model.Action{Type: model.Manifest, Object: "c1", Player: a, Method: "manifest"}).
+		Do(model.Action{Type: model.TokenCopy, Object: "c1@0", Token: "t1", Player: a}).
+		Expect(model.Expectation{Why: "CR 707.2: the copiable values of a face-down permanent are those of a 2/2 with no name", Permanents: map[model.ObjectID]model.PermanentClaim{
+			"t1@1": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Token: ptr(true), Status: &model.Status{}},
+		}}))
+
 	// The official general notes on mutate.
 	bd = build.New("702.140c-mutate-over-a-tapped-creature",
 		"Gemrazer mutates onto a tapped Grizzly Bears with a +1/+1 counter: same object, still tapped, counter kept, no creature entered.", "702.140c", "702.140d", "730.2a", "730.2c")

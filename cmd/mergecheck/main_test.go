@@ -73,9 +73,11 @@ func TestListJSON(t *testing.T) {
 }
 
 func TestReplayExamplesAndBadFiles(t *testing.T) {
+	files, err := filepath.Glob("../../reference/testdata/examples/*.scenario.json")
+	require.NoError(t, err)
 	code, out, _ := mc(t, "replay", "../../reference/testdata/examples")
 	assert.Equal(t, exitOK, code, out)
-	assert.Contains(t, out, "32 scenarios: 32 held")
+	assert.Contains(t, out, fmt.Sprintf("%d scenarios: %d held", len(files), len(files)))
 
 	code, out, _ = mc(t, "replay", "--engine", "mutant:dies-per-card", "../../reference/testdata/examples/712.21-chittering-host-dies.scenario.json")
 	assert.Equal(t, exitFailed, code)
