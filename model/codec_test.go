@@ -241,6 +241,24 @@ func TestDecodeScenario_ValidationErrorsSayWhatAndWhere(t *testing.T) {
 			want: []string{"start.battlefield[1] (p2)", "a meld card's back face is up only in a melded pair", "CR 712.4b"},
 		},
 		{
+			name:   "pump_that_would_overflow",
+			reason: "a pump of 2^63-1 twice wraps an engine's int; values are bounded",
+			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "pump", "object": "p1", "power": 9223372036854775807}`),
+			want:   []string{"actions[0] (pump)", "power 9223372036854775807", "beyond what mergecheck takes"},
+		},
+		{
+			name:   "counters_that_would_overflow",
+			reason: "add_counters is bounded like pump",
+			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "add_counters", "object": "p1", "counter": "+1/+1", "n": 4611686018427387904}`),
+			want:   []string{"actions[0] (add_counters)", "n 4611686018427387904", "beyond what mergecheck takes"},
+		},
+		{
+			name:   "negative_timestamp",
+			reason: "timestamps count up from 0",
+			input:  edited(`"status": {}, "timestamp": 1}`, `"status": {}, "timestamp": -3}`),
+			want:   []string{"start.battlefield[0] (p1)", "timestamp -3 is negative"},
+		},
+		{
 			name:   "unknown_action_type",
 			reason: "the action type is not one of model.ActionTypes",
 			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "sacrifice", "object": "p1"}`),

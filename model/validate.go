@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -220,9 +221,14 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 	if p.Mutated && len(p.Components) < 2 {
 		v.fail("%s: mutated is set on a permanent with one component", at)
 	}
-	for k, n := range p.Counters {
-		if n <= 0 {
+	if p.Timestamp < 0 {
+		v.fail("%s: timestamp %d is negative; timestamps count up from 0", at, p.Timestamp)
+	}
+	for _, k := range slices.Sorted(maps.Keys(p.Counters)) {
+		if n := p.Counters[k]; n <= 0 {
 			v.fail("%s: counter %q has count %d; omit counters that are absent", at, k, n)
+		} else if n > MaxValue {
+			v.fail("%s: counter %q has count %d, more than mergecheck takes (%d)", at, k, n, MaxValue)
 		}
 	}
 	for j, e := range p.Effects {
@@ -234,6 +240,12 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 			}
 		default:
 			v.fail("%s: effects[%d]: unknown kind %q", at, j, e.Kind)
+		}
+		if e.Timestamp < 0 {
+			v.fail("%s: effects[%d]: timestamp %d is negative; timestamps count up from 0", at, j, e.Timestamp)
+		}
+		if tooBig(e.Power) || tooBig(e.Toughness) {
+			v.fail("%s: effects[%d]: +%d/+%d is beyond what mergecheck takes (at most %d either way)", at, j, e.Power, e.Toughness, MaxValue)
 		}
 		if j > 0 && e.Timestamp <= p.Effects[j-1].Timestamp {
 			v.fail("%s: effects are listed in increasing timestamp order", at)
@@ -297,6 +309,13 @@ func (v *validator) meldPair(p *Permanent) bool {
 	return da != nil && db != nil && da.MeldPartner == db.Name && db.MeldPartner == da.Name
 }
 
+// MaxValue bounds every count and modifier a scenario gives (counters,
+// pumps): no card makes more, and with it no sum of them an engine
+// computes can overflow.
+const MaxValue = 1 << 20
+
+func tooBig(n int) bool { return n > MaxValue || n < -MaxValue }
+
 // needs lists, per action type, the fields that must be set.
 var needs = map[ActionType][]string{
 	Cast: {"object"}, CastMutate: {"object", "target"}, Resolve: {},
@@ -339,6 +358,14 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 	}
 	if a.Type == AddCounters && a.N < 0 {
 		v.fail("%s: n must be positive", at)
+	}
+	if tooBig(a.N) || tooBig(a.Power) || tooBig(a.Toughness) {
+		v.fail("%s: n %d, power %d, toughness %d: a value beyond what mergecheck takes (at most %d either way)", at, a.N, a.Power, a.Toughness, MaxValue)
+	}
+	for _, k := range slices.Sorted(maps.Keys(a.Counters)) {
+		if n := a.Counters[k]; n <= 0 || n > MaxValue {
+			v.fail("%s: counters %q has count %d; want 1 to %d", at, k, n, MaxValue)
+		}
 	}
 	switch a.Choices.Position {
 	case "", Top, Bottom:
