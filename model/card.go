@@ -41,6 +41,9 @@ const (
 	Green Color = "G"
 )
 
+// Colors lists the five colors in their traditional order (CR 105.1).
+var Colors = []Color{White, Blue, Black, Red, Green}
+
 // An AbilityID names an ability by a stable identifier, such as "flying",
 // "mutate" or "on_mutate". Most are opaque to mergecheck; the ones the
 // reference engine gives meaning to are the Ability constants.

@@ -241,6 +241,36 @@ func TestDecodeScenario_ValidationErrorsSayWhatAndWhere(t *testing.T) {
 			want: []string{"start.battlefield[1] (p2)", "a meld card's back face is up only in a melded pair", "CR 712.4b"},
 		},
 		{
+			name:   "expectation_unknown_colour",
+			reason: "colours are W, U, B, R and G",
+			input:  edited(`{"after": 0}`, `{"after": 0, "permanents": {"p1": {"colors": ["P"]}}}`),
+			want:   []string{"expect[0].permanents[p1]", `unknown colour "P"`},
+		},
+		{
+			name:   "expectation_present_and_absent",
+			reason: "an ability can't be claimed both present and absent",
+			input:  edited(`{"after": 0}`, `{"after": 0, "permanents": {"p1": {"abilities": ["flying"], "lacks": ["flying"]}}}`),
+			want:   []string{"expect[0].permanents[p1]", "flying is claimed both present and absent"},
+		},
+		{
+			name:   "expectation_absent_with_claims",
+			reason: "a permanent claimed gone has nothing else to claim",
+			input:  edited(`{"after": 0}`, `{"after": 0, "permanents": {"p1": {"absent": true, "mana_value": 2}}}`),
+			want:   []string{"expect[0].permanents[p1]", "absent claims the permanent is gone"},
+		},
+		{
+			name:   "expectation_faces_out_of_order",
+			reason: "faces and components list the same components, topmost first",
+			input:  edited(`{"after": 0}`, `{"after": 0, "permanents": {"p1": {"components": ["c1"], "faces": [{"object": "c2"}]}}}`),
+			want:   []string{"expect[0].permanents[p1]", "faces[0] names c2"},
+		},
+		{
+			name:   "expectation_unknown_event_kind",
+			reason: "a sequence picks events by a known kind",
+			input:  edited(`{"after": 0}`, `{"after": 0, "sequence": [{"kind": "dies"}]}`),
+			want:   []string{"expect[0].sequence[0]", `unknown event kind "dies"`},
+		},
+		{
 			name:   "pump_that_would_overflow",
 			reason: "a pump of 2^63-1 twice wraps an engine's int; values are bounded",
 			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "pump", "object": "p1", "power": 9223372036854775807}`),

@@ -32,6 +32,43 @@ type Expectation struct {
 	Permanents map[ObjectID]PermanentClaim `json:"permanents,omitempty"`
 	// Battlefield gives the exact number of permanents on the battlefield.
 	Battlefield *int `json:"battlefield,omitempty"`
+	// NoReveal claims that no card was revealed during the step.
+	NoReveal bool `json:"no_reveal,omitempty"`
+	// Sequence lists events that happen during the step in this order
+	// (others may come between them): a replacement before the trigger
+	// it causes, say.
+	Sequence []EventClaim `json:"sequence,omitempty"`
+}
+
+// An EventClaim picks events of a step: those of its kind and, where set,
+// of its observer and object.
+type EventClaim struct {
+	Kind     EventKind `json:"kind"`
+	Observer Observer  `json:"observer,omitempty"`
+	Object   ObjectID  `json:"object,omitempty"`
+}
+
+func (c EventClaim) matches(e Event) bool {
+	return e.Kind == c.Kind && (c.Observer == "" || e.Observer == c.Observer) && (c.Object == "" || e.Object == c.Object)
+}
+
+func (c EventClaim) String() string {
+	s := string(c.Kind)
+	if c.Observer != "" {
+		s += " " + string(c.Observer)
+	}
+	if c.Object != "" {
+		s += " of " + string(c.Object)
+	}
+	return s
+}
+
+// A FaceClaim is a claim about one component: which face is up, and
+// whether it is face down.
+type FaceClaim struct {
+	Object   ObjectID `json:"object"`
+	Face     FaceSide `json:"face,omitempty"` // front when empty
+	FaceDown bool     `json:"face_down,omitempty"`
 }
 
 // A Count is a number of objects and of cards.
@@ -52,6 +89,24 @@ type PermanentClaim struct {
 	Status     *Status        `json:"status,omitempty"`
 	Counters   map[string]int `json:"counters,omitempty"`
 	Abilities  []AbilityID    `json:"abilities,omitempty"` // must all be present
+	// AbilitiesExactly is the whole set of abilities; Lacks lists
+	// abilities that must be absent.
+	AbilitiesExactly *[]AbilityID `json:"abilities_exactly,omitempty"`
+	Lacks            []AbilityID  `json:"lacks,omitempty"`
+	ManaValue        *int         `json:"mana_value,omitempty"`
+	// Colors, Types, Subtypes and Supertypes are exact sets: [] claims
+	// none (a colourless permanent has "colors": []).
+	Colors     *[]Color  `json:"colors,omitempty"`
+	Types      *[]string `json:"types,omitempty"`
+	Subtypes   *[]string `json:"subtypes,omitempty"`
+	Supertypes *[]string `json:"supertypes,omitempty"`
+	// Faces gives each component's face and face-down state, topmost
+	// first.
+	Faces []FaceClaim `json:"faces,omitempty"`
+	// AttachedTo is the permanent it is attached to; "" claims it is
+	// attached to nothing.
+	AttachedTo               *ObjectID `json:"attached_to,omitempty"`
+	ControlledSinceTurnStart *bool     `json:"controlled_since_turn_start,omitempty"`
 }
 
 // CheckExpectations checks every expectation of s against t and returns
@@ -119,6 +174,20 @@ func (e *Expectation) Check(t *Trace) error {
 		fail("left the battlefield: %d objects and %d cards, want %d objects and %d cards",
 			left.Objects, left.Cards, e.LeftBattlefield.Objects, e.LeftBattlefield.Cards)
 	}
+	if e.NoReveal && len(revealed) > 0 {
+		fail("%v revealed, want no reveal", slices.Sorted(maps.Keys(revealed)))
+	}
+	if len(e.Sequence) > 0 {
+		next := 0
+		for _, ev := range step.Events {
+			if next < len(e.Sequence) && e.Sequence[next].matches(ev) {
+				next++
+			}
+		}
+		if next < len(e.Sequence) {
+			fail("events are not in the order %v: none %s after the ones before it", e.Sequence, e.Sequence[next])
+		}
+	}
 	if e.Battlefield != nil && len(step.State.Battlefield) != *e.Battlefield {
 		fail("battlefield holds %d permanents, want %d", len(step.State.Battlefield), *e.Battlefield)
 	}
@@ -171,6 +240,31 @@ func (c PermanentClaim) check(id ObjectID, p *Permanent) []string {
 			out = append(out, fmt.Sprintf("%s has components %v, want %v", id, have, c.Components))
 		}
 	}
+	if c.Faces != nil {
+		var have []FaceClaim
+		for _, comp := range p.Components {
+			face := comp.Face
+			if face == "" {
+				face = Front
+			}
+			have = append(have, FaceClaim{Object: comp.Object, Face: face, FaceDown: comp.FaceDown})
+		}
+		want := slices.Clone(c.Faces)
+		for i := range want {
+			if want[i].Face == "" {
+				want[i].Face = Front
+			}
+		}
+		if !slices.Equal(have, want) {
+			out = append(out, fmt.Sprintf("%s's components show %v, want %v", id, have, want))
+		}
+	}
+	if c.AttachedTo != nil && p.AttachedTo != *c.AttachedTo {
+		out = append(out, fmt.Sprintf("%s is attached to %q, want %q", id, p.AttachedTo, *c.AttachedTo))
+	}
+	if c.ControlledSinceTurnStart != nil && p.ControlledSinceTurnStart != *c.ControlledSinceTurnStart {
+		out = append(out, fmt.Sprintf("%s has controlled_since_turn_start=%t, want %t", id, p.ControlledSinceTurnStart, *c.ControlledSinceTurnStart))
+	}
 	if c.Controller != "" && p.Controller != c.Controller {
 		out = append(out, fmt.Sprintf("%s is controlled by %s, want %s", id, p.Controller, c.Controller))
 	}
@@ -184,7 +278,7 @@ func (c PermanentClaim) check(id ObjectID, p *Permanent) []string {
 	}
 	d := p.Derived
 	if d == nil {
-		if c.Name != nil || c.Power != nil || c.Toughness != nil || c.Token != nil || c.Abilities != nil {
+		if c.characteristic() {
 			out = append(out, fmt.Sprintf("%s has no derived values to check", id))
 		}
 		return out
@@ -207,7 +301,42 @@ func (c PermanentClaim) check(id ObjectID, p *Permanent) []string {
 			out = append(out, fmt.Sprintf("%s lacks ability %s", id, a))
 		}
 	}
+	for _, a := range c.Lacks {
+		if slices.Contains(ch.Abilities, a) {
+			out = append(out, fmt.Sprintf("%s has ability %s, want it absent", id, a))
+		}
+	}
+	if c.ManaValue != nil && ch.ManaValue != *c.ManaValue {
+		out = append(out, fmt.Sprintf("%s has mana value %d, want %d", id, ch.ManaValue, *c.ManaValue))
+	}
+	out = append(out, sameSet(id, "abilities", ch.Abilities, c.AbilitiesExactly)...)
+	out = append(out, sameSet(id, "colors", ch.Colors, c.Colors)...)
+	out = append(out, sameSet(id, "types", ch.Types, c.Types)...)
+	out = append(out, sameSet(id, "subtypes", ch.Subtypes, c.Subtypes)...)
+	out = append(out, sameSet(id, "supertypes", ch.Supertypes, c.Supertypes)...)
 	return out
+}
+
+// characteristic reports whether c claims anything of the permanent's
+// derived values.
+func (c PermanentClaim) characteristic() bool {
+	return c.Name != nil || c.Power != nil || c.Toughness != nil || c.Token != nil || c.Abilities != nil ||
+		c.AbilitiesExactly != nil || c.Lacks != nil || c.ManaValue != nil ||
+		c.Colors != nil || c.Types != nil || c.Subtypes != nil || c.Supertypes != nil
+}
+
+// sameSet fails unless have holds exactly the values of *want, in any
+// order; a nil want claims nothing.
+func sameSet[T ~string](id ObjectID, what string, have []T, want *[]T) []string {
+	if want == nil {
+		return nil
+	}
+	h, w := slices.Sorted(slices.Values(have)), slices.Sorted(slices.Values(*want))
+	h, w = slices.Compact(h), slices.Compact(w)
+	if !slices.Equal(h, w) {
+		return []string{fmt.Sprintf("%s has %s %v, want exactly %v", id, what, h, w)}
+	}
+	return nil
 }
 
 func fmtInt(p *int) string {

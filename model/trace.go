@@ -52,6 +52,9 @@ const (
 	StatusChange EventKind = "status_change"
 )
 
+// EventKinds lists every event kind, in a fixed order.
+var EventKinds = []EventKind{ZoneChange, Trigger, Reveal, NothingHappens, CeaseToExist, Merged, StatusChange}
+
 // An Observer is a standard triggered-ability condition that traces report
 // as it is met, as though a permanent with that ability were watching.
 type Observer string

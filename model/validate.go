@@ -190,11 +190,54 @@ func (v *validator) all() {
 		if e.After < 0 || e.After >= len(s.Actions) {
 			v.fail("expect[%d]: after %d is not an action index (0..%d)", i, e.After, len(s.Actions)-1)
 		}
-		for o := range e.Triggers {
+		for _, o := range slices.Sorted(maps.Keys(e.Triggers)) {
 			if !slices.Contains(Observers, o) {
 				v.fail("expect[%d]: unknown observer %q (want one of %v)", i, o, Observers)
 			}
 		}
+		if e.NoReveal && len(e.Revealed) > 0 {
+			v.fail("expect[%d]: no_reveal and revealed claim opposite things", i)
+		}
+		for k, c := range e.Sequence {
+			if !slices.Contains(EventKinds, c.Kind) {
+				v.fail("expect[%d].sequence[%d]: unknown event kind %q (want one of %v)", i, k, c.Kind, EventKinds)
+			}
+			if c.Observer != "" && !slices.Contains(Observers, c.Observer) {
+				v.fail("expect[%d].sequence[%d]: unknown observer %q (want one of %v)", i, k, c.Observer, Observers)
+			}
+		}
+		for _, id := range slices.Sorted(maps.Keys(e.Permanents)) {
+			v.claim(fmt.Sprintf("expect[%d].permanents[%s]", i, id), e.Permanents[id])
+		}
+	}
+}
+
+// claim checks the values a permanent claim names: colours, faces, and
+// claims that contradict each other.
+func (v *validator) claim(at string, c PermanentClaim) {
+	if c.Colors != nil {
+		for _, col := range *c.Colors {
+			if !slices.Contains(Colors, col) {
+				v.fail("%s: colors: unknown colour %q (want W, U, B, R or G; [] for colourless)", at, col)
+			}
+		}
+	}
+	for _, a := range c.Lacks {
+		if slices.Contains(c.Abilities, a) || c.AbilitiesExactly != nil && slices.Contains(*c.AbilitiesExactly, a) {
+			v.fail("%s: %s is claimed both present and absent", at, a)
+		}
+	}
+	for k, f := range c.Faces {
+		if f.Face != "" && f.Face != Front && f.Face != Back {
+			v.fail("%s: faces[%d]: face %q is neither front nor back", at, k, f.Face)
+		}
+		if c.Components != nil && (k >= len(c.Components) || c.Components[k] != f.Object) {
+			v.fail("%s: faces[%d] names %s, but components claims another order", at, k, f.Object)
+		}
+	}
+	if c.Absent && (c.characteristic() || c.Components != nil || c.Faces != nil || c.Status != nil || c.Counters != nil ||
+		c.Controller != "" || c.AttachedTo != nil || c.ControlledSinceTurnStart != nil) {
+		v.fail("%s: absent claims the permanent is gone, so it can claim nothing else", at)
 	}
 }
 

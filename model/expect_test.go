@@ -1,0 +1,79 @@
+package model_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// claimTrace is one step after which p1 is a face-down manifested card
+// under a face-up Gemrazer, attached to nothing, with a reveal and a
+// zone change before a trigger.
+func claimTrace() *model.Trace {
+	two := 4
+	return &model.Trace{Steps: []model.Step{{
+		Action: 0,
+		Events: []model.Event{
+			{Kind: model.ZoneChange, Object: "c2"},
+			{Kind: model.Trigger, Observer: model.Mutates, Object: "p1"},
+		},
+		State: model.State{Battlefield: []model.Permanent{{
+			ID: "p1", Controller: "A",
+			Components:               []model.Component{{Object: "c2"}, {Object: "c1", FaceDown: true, FaceDownBy: model.ByManifest}},
+			ControlledSinceTurnStart: true,
+			Derived: &model.Derived{Characteristics: model.Characteristics{
+				Name: "Gemrazer", ManaValue: 4, Colors: []model.Color{model.Green}, Types: []string{"creature"},
+				Subtypes: []string{"Beast"}, Power: &two, Toughness: &two, Abilities: []model.AbilityID{"mutate", "reach", "trample"},
+			}},
+		}}},
+	}}}
+}
+
+// TestExpectation_ClaimsAboutAPermanent: each claim holds on the trace
+// it describes and fails, naming what differs, on the one it does not.
+func TestExpectation_ClaimsAboutAPermanent(t *testing.T) {
+	tests := []struct {
+		name      string
+		holds     model.PermanentClaim
+		fails     model.PermanentClaim
+		failsWith string
+	}{
+		{"mana value", model.PermanentClaim{ManaValue: ptr(4)}, model.PermanentClaim{ManaValue: ptr(0)}, "mana value 4, want 0"},
+		{"colours as a set", model.PermanentClaim{Colors: &[]model.Color{model.Green}}, model.PermanentClaim{Colors: &[]model.Color{}}, "colors [G], want exactly []"},
+		{"types", model.PermanentClaim{Types: &[]string{"creature"}}, model.PermanentClaim{Types: &[]string{"artifact", "creature"}}, "types [creature]"},
+		{"subtypes", model.PermanentClaim{Subtypes: &[]string{"Beast"}}, model.PermanentClaim{Subtypes: &[]string{}}, "subtypes [Beast]"},
+		{"supertypes", model.PermanentClaim{Supertypes: &[]string{}}, model.PermanentClaim{Supertypes: &[]string{"Legendary"}}, "supertypes []"},
+		{"abilities exactly, in any order", model.PermanentClaim{AbilitiesExactly: &[]model.AbilityID{"trample", "reach", "mutate"}}, model.PermanentClaim{AbilitiesExactly: &[]model.AbilityID{"reach", "mutate"}}, "abilities [mutate reach trample], want exactly [mutate reach]"},
+		{"lacks", model.PermanentClaim{Lacks: []model.AbilityID{"flying"}}, model.PermanentClaim{Lacks: []model.AbilityID{"reach"}}, "has ability reach, want it absent"},
+		{"faces", model.PermanentClaim{Faces: []model.FaceClaim{{Object: "c2"}, {Object: "c1", FaceDown: true}}}, model.PermanentClaim{Faces: []model.FaceClaim{{Object: "c2"}, {Object: "c1", Face: model.Back}}}, "components show"},
+		{"attached to nothing", model.PermanentClaim{AttachedTo: ptr(model.ObjectID(""))}, model.PermanentClaim{AttachedTo: ptr(model.ObjectID("p2"))}, `attached to "", want "p2"`},
+		{"controlled since the turn began", model.PermanentClaim{ControlledSinceTurnStart: ptr(true)}, model.PermanentClaim{ControlledSinceTurnStart: ptr(false)}, "controlled_since_turn_start=true, want false"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ok := model.Expectation{Permanents: map[model.ObjectID]model.PermanentClaim{"p1": tc.holds}}
+			assert.NoError(t, ok.Check(claimTrace()))
+			bad := model.Expectation{Permanents: map[model.ObjectID]model.PermanentClaim{"p1": tc.fails}}
+			assert.ErrorContains(t, bad.Check(claimTrace()), tc.failsWith)
+		})
+	}
+}
+
+// TestExpectation_NoRevealAndSequence: no_reveal fails on a step with a
+// reveal; a sequence holds for events in its order, others between them,
+// and fails out of order.
+func TestExpectation_NoRevealAndSequence(t *testing.T) {
+	tr := claimTrace()
+	assert.NoError(t, (&model.Expectation{NoReveal: true}).Check(tr))
+	zoneThenTrigger := []model.EventClaim{{Kind: model.ZoneChange}, {Kind: model.Trigger, Observer: model.Mutates}}
+	assert.NoError(t, (&model.Expectation{Sequence: zoneThenTrigger}).Check(tr))
+	triggerThenZone := []model.EventClaim{zoneThenTrigger[1], zoneThenTrigger[0]}
+	assert.ErrorContains(t, (&model.Expectation{Sequence: triggerThenZone}).Check(tr), "none zone_change after the ones before it")
+
+	tr.Steps[0].Events = append(tr.Steps[0].Events, model.Event{Kind: model.Reveal, Player: "A", Revealed: []model.ObjectID{"c1"}})
+	assert.ErrorContains(t, (&model.Expectation{NoReveal: true}).Check(tr), "[c1] revealed, want no reveal")
+}
