@@ -94,7 +94,7 @@ func TestCardFacts(t *testing.T) {
 	}{
 		{
 			name:   "Midnight Scavengers",
-			reason: "712.5a: a {4}{B} 3/3 Human Rogue that melds with Graf Rats into Chittering Host, a black 5/6 Eldrazi Horror with haste and menace",
+			reason: "712.5a: a {4}{B} 3/3 Human Rogue that melds with Graf Rats into Chittering Host, a colourless 5/6 Eldrazi Horror with haste and menace",
 			check: func(t *testing.T, d model.CardDef) {
 				assert.Equal(t, model.LayoutMeld, d.Layout)
 				assert.Equal(t, "Graf Rats", d.MeldPartner)
@@ -103,7 +103,7 @@ func TestCardFacts(t *testing.T) {
 				pt(t, &d.Front, 3, 3)
 				require.NotNil(t, d.Melded)
 				assert.Equal(t, "Chittering Host", d.Melded.Name)
-				assert.Equal(t, []model.Color{model.Black}, d.Melded.Colors)
+				assert.Empty(t, d.Melded.Colors)
 				assert.Equal(t, []string{"Eldrazi", "Horror"}, d.Melded.Subtypes)
 				assert.True(t, d.Melded.HasAbility("haste"))
 				assert.True(t, d.Melded.HasAbility("menace"))
@@ -360,6 +360,37 @@ func TestCardFacts(t *testing.T) {
 	}
 }
 
+// Test202_2_ColoursComeFromManaCostAndColourIndicator: every face of
+// every card is exactly the colours of its mana cost and its colour
+// indicator (tokens: the colours their effect gives); every back face of
+// a transforming card that has a colour shows it by an indicator.
+func Test202_2_ColoursComeFromManaCostAndColourIndicator(t *testing.T) {
+	tokens := []string{"Beast Token", "Saproling Token", "Incubator Token"}
+	for _, name := range Names() {
+		d := MustGet(name)
+		for _, f := range []*model.Face{&d.Front, d.Back, d.Melded} {
+			// (A flip card's other half has its card's colours, CR 710.1c;
+			// a token's, those the effect that made it gives, CR 111.4.)
+			if f == nil || f == &d.Front && slices.Contains(tokens, name) {
+				continue
+			}
+			want := model.ColorsOf(f.ManaCost)
+			for _, c := range f.ColorIndicator {
+				if !slices.Contains(want, c) {
+					want = append(want, c)
+				}
+			}
+			have := slices.Clone(f.Colors)
+			slices.Sort(have)
+			slices.Sort(want)
+			assert.Equal(t, want, have, "%s: face %s", name, f.Name)
+		}
+		if d.Layout == model.LayoutTransform && len(d.Back.Colors) > 0 {
+			assert.NotEmpty(t, d.Back.ColorIndicator, "%s: back face %s has colours but no mana cost, so an indicator", name, d.Back.Name)
+		}
+	}
+}
+
 // meldPair checks that a and b are a meld pair melding into melded with the
 // given power and toughness, and that both carry the identical melded face.
 func meldPair(t *testing.T, a, b, melded string, p, tough int) {
@@ -370,7 +401,8 @@ func meldPair(t *testing.T, a, b, melded string, p, tough int) {
 		require.NotNil(t, d.Melded, d.Name)
 		assert.Equal(t, melded, d.Melded.Name)
 		assert.Empty(t, d.Melded.ManaCost, "a melded face has no mana cost")
-		assert.NotEmpty(t, d.Melded.Colors, "a melded face has a color indicator")
+		assert.Empty(t, d.Melded.ColorIndicator, "a melded face has no colour indicator")
+		assert.Empty(t, d.Melded.Colors, "with no mana cost and no colour indicator, a melded face is colourless (CR 202.2b, 204)")
 		pt(t, d.Melded, p, tough)
 	}
 	assert.Equal(t, b, da.MeldPartner)
@@ -381,7 +413,6 @@ func meldPair(t *testing.T, a, b, melded string, p, tough int) {
 func Test712_5a_MeldPairChitteringHost(t *testing.T) {
 	meldPair(t, "Midnight Scavengers", "Graf Rats", "Chittering Host", 5, 6)
 	host := MustGet("Midnight Scavengers").Melded
-	assert.Equal(t, []model.Color{model.Black}, host.Colors)
 	assert.Equal(t, []string{"creature"}, host.Types)
 	assert.Equal(t, []string{"Eldrazi", "Horror"}, host.Subtypes)
 	assert.Empty(t, host.Supertypes)

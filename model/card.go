@@ -41,6 +41,24 @@ const (
 	Green Color = "G"
 )
 
+// KeywordCounters lists the keyword counters (CR 122.1b), each named as
+// the ability it gives: a permanent with a "flying" counter has flying.
+var KeywordCounters = []AbilityID{
+	"flying", "first_strike", "double_strike", "deathtouch", "decayed", "exalted", "haste",
+	"hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance",
+}
+
+// CounterKinds lists the counters a scenario may put on a permanent:
+// +1/+1 and -1/-1 (CR 122.1a) and the keyword counters. Others are
+// refused rather than silently ignored.
+var CounterKinds = append([]string{"+1/+1", "-1/-1"}, func() []string {
+	var out []string
+	for _, k := range KeywordCounters {
+		out = append(out, string(k))
+	}
+	return out
+}()...)
+
 // Colors lists the five colors in their traditional order (CR 105.1).
 var Colors = []Color{White, Blue, Black, Red, Green}
 
@@ -88,6 +106,10 @@ type Face struct {
 	Name       string      `json:"name,omitempty"`
 	ManaCost   string      `json:"mana_cost,omitempty"` // "{2}{B}{B}"; empty for no mana cost
 	Colors     []Color     `json:"colors,omitempty"`    // from mana cost or color indicator
+	// ColorIndicator is the colour indicator printed by the type line
+	// (CR 204): the colours of a face without a mana cost, such as a
+	// transforming card's back face. A melded back face has none.
+	ColorIndicator []Color `json:"color_indicator,omitempty"`
 	Types      []string    `json:"types,omitempty"`     // card types: "creature", "instant", ...
 	Subtypes   []string    `json:"subtypes,omitempty"`  // "Rat", "Aura", ...
 	Supertypes []string    `json:"supertypes,omitempty"`
@@ -150,6 +172,19 @@ func ManaValueOf(cost string) (int, error) {
 		total += best
 	}
 	return total, nil
+}
+
+// ColorsOf returns the colours of the coloured mana symbols of a mana
+// cost, hybrid and Phyrexian symbols included (CR 202.2b-d), in WUBRG
+// order.
+func ColorsOf(cost string) []Color {
+	var out []Color
+	for _, c := range Colors {
+		if strings.Contains(cost, string(c)) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // A CardDef is a card's printed definition, or the definition a token was
@@ -223,6 +258,14 @@ func (d *CardDef) Validate() error {
 		}
 		if (f.Power == nil) != (f.Toughness == nil) {
 			return fmt.Errorf("card %q: face %q has power or toughness but not both", d.Name, f.Name)
+		}
+		// CR 202.2, 204.2: a face is the colours of its mana cost and of
+		// its colour indicator. (A token's definition may add the colours
+		// the effect that made it gives, CR 111.4.)
+		for _, c := range append(ColorsOf(f.ManaCost), f.ColorIndicator...) {
+			if !slices.Contains(f.Colors, c) {
+				return fmt.Errorf("card %q: face %q has mana cost %q and colour indicator %v but colours %v: it is each colour of both (CR 202.2, 204.2)", d.Name, f.Name, f.ManaCost, f.ColorIndicator, f.Colors)
+			}
 		}
 	}
 	return nil

@@ -81,7 +81,7 @@ func (d CardDef) Clone() CardDef {
 func (f Face) clone() Face {
 	c := f
 	c.Colors, c.Types, c.Subtypes = omitted(f.Colors), omitted(f.Types), omitted(f.Subtypes)
-	c.Supertypes, c.Abilities = omitted(f.Supertypes), omitted(f.Abilities)
+	c.Supertypes, c.Abilities, c.ColorIndicator = omitted(f.Supertypes), omitted(f.Abilities), omitted(f.ColorIndicator)
 	c.Power, c.Toughness = cloneInt(f.Power), cloneInt(f.Toughness)
 	return c
 }

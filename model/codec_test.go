@@ -283,6 +283,18 @@ func TestDecodeScenario_ValidationErrorsSayWhatAndWhere(t *testing.T) {
 			want:   []string{"actions[0] (add_counters)", "n 4611686018427387904", "beyond what mergecheck takes"},
 		},
 		{
+			name:   "unknown_counter_kind",
+			reason: "a counter mergecheck does not model would be silently ignored; it is refused",
+			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "add_counters", "object": "p1", "counter": "hatchling", "n": 1}`),
+			want:   []string{"actions[0] (add_counters)", `counter "hatchling" is not a kind mergecheck models`, "flying"},
+		},
+		{
+			name:   "bad_colour_on_a_face",
+			reason: "a face is the colours of its mana cost and colour indicator (CR 202.2, 204.2)",
+			input:  edited(`{"name": "Grizzly Bears", "types": ["creature"], "power": 2, "toughness": 2}`, `{"name": "Grizzly Bears", "mana_cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}`),
+			want:   []string{"Grizzly Bears", `mana cost "{1}{G}"`, "CR 202.2"},
+		},
+		{
 			name:   "negative_timestamp",
 			reason: "timestamps count up from 0",
 			input:  edited(`"status": {}, "timestamp": 1}`, `"status": {}, "timestamp": -3}`),

@@ -268,6 +268,9 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 		v.fail("%s: timestamp %d is negative; timestamps count up from 0", at, p.Timestamp)
 	}
 	for _, k := range slices.Sorted(maps.Keys(p.Counters)) {
+		if !slices.Contains(CounterKinds, k) {
+			v.fail("%s: counter %q is not a kind mergecheck models (want one of %v)", at, k, CounterKinds)
+		}
 		if n := p.Counters[k]; n <= 0 {
 			v.fail("%s: counter %q has count %d; omit counters that are absent", at, k, n)
 		} else if n > MaxValue {
@@ -405,7 +408,13 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 	if tooBig(a.N) || tooBig(a.Power) || tooBig(a.Toughness) {
 		v.fail("%s: n %d, power %d, toughness %d: a value beyond what mergecheck takes (at most %d either way)", at, a.N, a.Power, a.Toughness, MaxValue)
 	}
+	if a.Counter != "" && !slices.Contains(CounterKinds, a.Counter) {
+		v.fail("%s: counter %q is not a kind mergecheck models (want one of %v)", at, a.Counter, CounterKinds)
+	}
 	for _, k := range slices.Sorted(maps.Keys(a.Counters)) {
+		if !slices.Contains(CounterKinds, k) {
+			v.fail("%s: counters: %q is not a kind mergecheck models (want one of %v)", at, k, CounterKinds)
+		}
 		if n := a.Counters[k]; n <= 0 || n > MaxValue {
 			v.fail("%s: counters %q has count %d; want 1 to %d", at, k, n, MaxValue)
 		}

@@ -935,6 +935,12 @@ func (g *game) tokenCopy(a *model.Action) error {
 		o := g.obj(top.Object)
 		tok.Def, tok.Copy = o.Def, o.Copy
 		face.Face = top.Face
+		if g.def(top.Object).Layout.DoubleFaced() {
+			if g.copies == nil {
+				g.copies = map[model.ObjectID]bool{}
+			}
+			g.copies[a.Token] = true
+		}
 	}
 	g.objects[a.Token] = tok
 	np := model.Permanent{ID: model.EnteredID(a.Token, g.action), Controller: a.Player, Components: []model.Component{face}}
@@ -944,21 +950,18 @@ func (g *game) tokenCopy(a *model.Action) error {
 	return g.enter(np, "")
 }
 
-// copiableFace returns p's copiable values as a face: layer 1 only.
+// copiableFace returns p's copiable values as a face: layer 1 only
+// (CR 707.2, 613.2), mana cost included. Counters, pumps, what an
+// Equipment grants and what a linked ability changes are not copied.
 func (g *game) copiableFace(p *model.Permanent) (model.Face, error) {
 	q := *p
 	q.Effects = slices.DeleteFunc(slices.Clone(p.Effects), func(e model.Effect) bool { return e.Kind != model.EffectCopy })
-	q.Counters = nil
-	saved := g.st.Links
-	g.st.Links = nil // linked characteristic changes are not copiable values
-	d, err := g.derive(&q)
-	g.st.Links = saved
+	f, _, err := g.copiable(&q)
 	if err != nil {
 		return model.Face{}, err
 	}
-	ch := d.Characteristics
-	return model.Face{Name: ch.Name, Colors: ch.Colors, Types: ch.Types, Subtypes: ch.Subtypes,
-		Supertypes: ch.Supertypes, Power: ch.Power, Toughness: ch.Toughness, Abilities: ch.Abilities}, nil
+	f.Abilities = slices.Compact(slices.Sorted(slices.Values(f.Abilities)))
+	return f, nil
 }
 
 // nextTurn ends the turn and begins the other player's (CR 514.2, 502).

@@ -29,6 +29,9 @@ func (g *game) faceOf(c model.Component) (model.Face, int) {
 			f.Power, f.Toughness = d.Front.Power, d.Front.Toughness
 			return f, front
 		}
+		if g.copies[c.Object] {
+			return *d.Back, 0 // CR 712.8e: a copy of a back face
+		}
 		return *d.Back, front // CR 712.8e: the front face's mana value
 	case model.LayoutModal:
 		return *d.Back, d.Back.ManaValue() // CR 712.8f
@@ -83,82 +86,9 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		d.DoubleFaced = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.def(c.Object).Layout.DoubleFaced() })
 	}
 
-	// Layer 1a: copiable values (CR 613.2a).
-	var face model.Face
-	var mv int
-	switch {
-	case melded:
-		// CR 712.8g: the combined back face; mana value is the sum of the
-		// front faces' mana values.
-		face = *g.def(top.Object).Melded
-		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
-		if g.is("melded-mana-value-zero") {
-			mv = 0
-		}
-		if g.is("melded-no-abilities") {
-			face.Abilities = nil
-		}
-	case g.is("characteristics-from-bottom"):
-		face, mv = g.componentFace(p, p.Components[len(p.Components)-1])
-	default:
-		// CR 730.2a: the topmost component's characteristics.
-		face, mv = g.componentFace(p, top)
-	}
-	if p.Mutated && !g.is("abilities-top-only") {
-		// CR 702.140e: every component's abilities.
-		var abilities []model.AbilityID
-		for i, c := range p.Components {
-			if c.FaceDown && !top.FaceDown && i > 0 {
-				if f, _ := g.faceOf(c); len(f.Abilities) > 0 {
-					return d, unsupported("abilities-of-face-down-component",
-						"%s is a face-down component with abilities under the face-up permanent %s; CR 702.140e and 708.2 do not say whether it adds them", c.Object, p.ID)
-				}
-				continue
-			}
-			f, _ := g.componentFace(p, c)
-			if i > 0 && g.is("flip-top-only") {
-				f, _ = g.faceOf(c)
-			}
-			abilities = append(abilities, f.Abilities...)
-		}
-		face.Abilities = abilities
-	}
-	for _, e := range p.Effects {
-		if e.Kind != model.EffectCopy {
-			continue
-		}
-		// CR 707.2: the copy takes the card's copiable values; a card off
-		// the battlefield has only its front face (CR 712.8a).
-		cd := g.s.Def(e.Of)
-		face, mv = cd.Front, cd.Front.ManaValue()
-		face.Abilities = append(slices.Clone(face.Abilities), e.Gains...) // CR 707.9a
-		if p.Status.Flipped && cd.Layout == model.LayoutFlip {
-			// CR 707.3, 110.5c: the copy's own flipped status picks the
-			// alternative characteristics.
-			face = flipped(face, cd.Flipped)
-			face.Abilities = append(slices.Clone(face.Abilities), e.Gains...)
-		}
-	}
-	// Layer 1b: face-down characteristics (CR 613.2b, 708.2). The topmost
-	// component decides the status (CR 730.2e) and its face-down rule lists
-	// what the permanent has.
-	if g.marked[p.ID] {
-		face, mv = model.Face{Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}, 0
-	}
-	if p.Status.FaceDown {
-		name := ""
-		if g.is("face-down-keeps-name") {
-			name = face.Name
-		}
-		toughness := model.Int(2)
-		if g.is("face-down-toughness-from-card") && face.Toughness != nil {
-			toughness = face.Toughness
-		}
-		face = model.Face{Name: name, Types: []string{"creature"}, Power: model.Int(2), Toughness: toughness}
-		if top.FaceDownBy == model.ByCloak || top.FaceDownBy == model.ByDisguise {
-			face.Abilities = []model.AbilityID{model.Ward2} // CR 701.58a, 702.168a
-		}
-		mv = 0
+	face, mv, err := g.copiable(p)
+	if err != nil {
+		return d, err
 	}
 	ch := model.Characteristics{
 		Name: face.Name, ManaValue: mv, Colors: face.Colors,
@@ -166,6 +96,12 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		Power: face.Power, Toughness: face.Toughness,
 	}
 	abilities := slices.Clone(face.Abilities)
+	// Layer 6: a keyword counter gives its keyword (CR 122.1b, 613.1f).
+	for _, k := range model.KeywordCounters {
+		if p.Counters[string(k)] > 0 {
+			abilities = append(abilities, k)
+		}
+	}
 	slices.Sort(abilities)
 	ch.Abilities = slices.Compact(abilities)
 
@@ -233,4 +169,89 @@ func (g *game) alone(id model.ObjectID) bool {
 		}
 	}
 	return false
+}
+
+// copiable computes layer 1 of p's characteristics (CR 613.2a-b): the
+// face its components and copy effects give it, then face-down values.
+// The face keeps its printed mana cost, which a copy of p copies
+// (CR 707.2); mv is p's own mana value.
+func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error) {
+	top := p.Components[0]
+	melded := g.melded(p)
+	// Layer 1a: copiable values (CR 613.2a).
+	switch {
+	case melded:
+		// CR 712.8g: the combined back face; mana value is the sum of the
+		// front faces' mana values.
+		face = *g.def(top.Object).Melded
+		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
+		if g.is("melded-mana-value-zero") {
+			mv = 0
+		}
+		if g.is("melded-no-abilities") {
+			face.Abilities = nil
+		}
+	case g.is("characteristics-from-bottom"):
+		face, mv = g.componentFace(p, p.Components[len(p.Components)-1])
+	default:
+		// CR 730.2a: the topmost component's characteristics.
+		face, mv = g.componentFace(p, top)
+	}
+	if p.Mutated && !g.is("abilities-top-only") {
+		// CR 702.140e: every component's abilities.
+		var abilities []model.AbilityID
+		for i, c := range p.Components {
+			if c.FaceDown && !top.FaceDown && i > 0 {
+				if f, _ := g.faceOf(c); len(f.Abilities) > 0 {
+					return face, mv, unsupported("abilities-of-face-down-component",
+						"%s is a face-down component with abilities under the face-up permanent %s; CR 702.140e and 708.2 do not say whether it adds them", c.Object, p.ID)
+				}
+				continue
+			}
+			f, _ := g.componentFace(p, c)
+			if i > 0 && g.is("flip-top-only") {
+				f, _ = g.faceOf(c)
+			}
+			abilities = append(abilities, f.Abilities...)
+		}
+		face.Abilities = abilities
+	}
+	for _, e := range p.Effects {
+		if e.Kind != model.EffectCopy {
+			continue
+		}
+		// CR 707.2: the copy takes the card's copiable values; a card off
+		// the battlefield has only its front face (CR 712.8a).
+		cd := g.s.Def(e.Of)
+		face, mv = cd.Front, cd.Front.ManaValue()
+		face.Abilities = append(slices.Clone(face.Abilities), e.Gains...) // CR 707.9a
+		if p.Status.Flipped && cd.Layout == model.LayoutFlip {
+			// CR 707.3, 110.5c: the copy's own flipped status picks the
+			// alternative characteristics.
+			face = flipped(face, cd.Flipped)
+			face.Abilities = append(slices.Clone(face.Abilities), e.Gains...)
+		}
+	}
+	// Layer 1b: face-down characteristics (CR 613.2b, 708.2). The topmost
+	// component decides the status (CR 730.2e) and its face-down rule lists
+	// what the permanent has.
+	if g.marked[p.ID] {
+		face, mv = model.Face{Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}, 0
+	}
+	if p.Status.FaceDown {
+		name := ""
+		if g.is("face-down-keeps-name") {
+			name = face.Name
+		}
+		toughness := model.Int(2)
+		if g.is("face-down-toughness-from-card") && face.Toughness != nil {
+			toughness = face.Toughness
+		}
+		face = model.Face{Name: name, Types: []string{"creature"}, Power: model.Int(2), Toughness: toughness}
+		if top.FaceDownBy == model.ByCloak || top.FaceDownBy == model.ByDisguise {
+			face.Abilities = []model.AbilityID{model.Ward2} // CR 701.58a, 702.168a
+		}
+		mv = 0
+	}
+	return face, mv, nil
 }

@@ -85,6 +85,10 @@ type game struct {
 	// marked holds the permanents a mutant wrongly gave face-down
 	// characteristics to (see mutant "failed-face-down-still-2-2").
 	marked map[model.ObjectID]bool
+	// copies holds the tokens made as copies of a lone double-faced
+	// permanent, which are double-faced themselves (CR 707.8a): one back
+	// face up has mana value 0 (CR 712.8e).
+	copies map[model.ObjectID]bool
 	probe  *Needs // set by Probe: record the last action's needs and choose defaults
 }
 
@@ -156,6 +160,7 @@ func (g *game) clone(actions []model.Action) *game {
 	c.objects = maps.Clone(g.objects)
 	c.gone = maps.Clone(g.gone)
 	c.marked = maps.Clone(g.marked)
+	c.copies = maps.Clone(g.copies)
 	c.events, c.probe = nil, nil
 	return &c
 }

@@ -3,6 +3,7 @@ package reference_test
 import (
 	"github.com/mergecheck/mergecheck/internal/build"
 	"github.com/mergecheck/mergecheck/model"
+	"strconv"
 )
 
 // The worked examples of ../shared/rules and of the official mutate notes,
@@ -427,6 +428,88 @@ func examples() []*model.Scenario {
 			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{PhasedOut: true}, Counters: map[string]int{"+1/+1": 2}, Components: []model.ObjectID{"t1", "c1"}}}}).
 		Do(model.Action{Type: model.PhaseIn, Object: "p1"}).
 		Expect(model.Expectation{Why: "CR 702.26c-d", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{}, Token: ptr(true), Power: ptr(5)}}}))
+
+	// Answers the rulings give that the reference once got wrong, each a
+	// class of bug (issue 11).
+	bd = build.New("707.2-token-copy-of-a-merged-permanent",
+		"A token copy of Gemrazer merged onto Grizzly Bears copies the topmost component, mana cost and all: a 4/4 green Gemrazer of mana value 4.", "707.2", "730.2a", "202.3")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Grizzly Bears")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.TokenCopy, Object: "p1", Token: "t1", Player: a}).
+		Expect(model.Expectation{Why: "CR 707.2, 730.2a: the copiable values are the topmost component's, its mana cost among them", Permanents: map[model.ObjectID]model.PermanentClaim{
+			"t1@0": {Name: ptr("Gemrazer"), ManaValue: ptr(4), Colors: &[]model.Color{model.Green}, Power: ptr(4), Toughness: ptr(4), Token: ptr(true),
+				AbilitiesExactly: &[]model.AbilityID{"mutate", "on_mutate", "reach", "trample"}},
+		}}))
+
+	for _, face := range []struct {
+		name     string
+		comp     model.Component
+		mv       int
+		cardName string
+		why      string
+	}{
+		{"front", up("c1"), 2, "Village Ironsmith", "CR 707.2, 202.3: the front face's mana cost is copied"},
+		{"back", back("c1"), 0, "Ironfang", "CR 707.8a, 712.8e: a copy of a back face has no mana cost, so mana value 0"},
+	} {
+		bd = build.New("707.8-token-copy-of-a-double-faced-permanent-"+face.name+"-up",
+			"A token copy of Village Ironsmith with its "+face.name+" face up copies that face: "+face.cardName+", mana value "+strconv.Itoa(face.mv)+".", "707.8a", "712.8e", "202.3b")
+		bd.Card("c1", a, "Village Ironsmith")
+		add(bd.Perm("p1", a, face.comp).
+			Do(model.Action{Type: model.TokenCopy, Object: "p1", Token: "t1", Player: a}).
+			Expect(model.Expectation{Why: face.why, Permanents: map[model.ObjectID]model.PermanentClaim{
+				"t1@0": {Name: ptr(face.cardName), ManaValue: ptr(face.mv), Colors: &[]model.Color{model.Red}, Token: ptr(true)},
+			}}))
+	}
+
+	bd = build.New("704.5n-equipment-stays-when-its-creature-leaves",
+		"Lightning Greaves equips a Grizzly Bears that dies: the Equipment stays on the battlefield, unattached; it is not an Aura.", "704.5n", "301.5c")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("g1", a, "Lightning Greaves")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("g1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).
+		Expect(model.Expectation{Why: "CR 704.5n: an Equipment attached to nothing becomes unattached and remains on the battlefield",
+			Battlefield: ptr(1), Permanents: map[model.ObjectID]model.PermanentClaim{"p2": {AttachedTo: ptr(model.ObjectID(""))}},
+			Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c1"}}}}))
+
+	bd = build.New("122.1b-a-flying-counter-gives-flying",
+		"A flying counter put on Grizzly Bears gives it flying; a +1/+1 counter gives it no ability.", "122.1b")
+	bd.Card("c1", a, "Grizzly Bears")
+	add(bd.Perm("p1", a, up("c1")).
+		Do(model.Action{Type: model.AddCounters, Object: "p1", Counter: "flying", N: 1}).
+		Expect(model.Expectation{Why: "CR 122.1b: a keyword counter gives its keyword", Permanents: map[model.ObjectID]model.PermanentClaim{
+			"p1": {AbilitiesExactly: &[]model.AbilityID{"flying"}, Counters: map[string]int{"flying": 1}, Power: ptr(2)}}}))
+
+	bd = build.New("704.3-aura-goes-when-its-creature-melds",
+		"False Demise enchants Midnight Scavengers, which melds with Graf Rats: the permanent it enchanted is gone, so the Aura goes to the graveyard right after the meld.", "704.3", "704.5m", "701.42a")
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Card("c2", a, "Graf Rats")
+	bd.Card("f1", a, "False Demise")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("c2")).Perm("p3", a, up("f1")).Mod("p3", func(p *model.Permanent) { p.AttachedTo = "p1" }).
+		Do(model.Action{Type: model.Meld, Object: "p2", With: "p1"}).
+		Expect(model.Expectation{Why: "CR 704.3, 704.5m: state-based actions are checked after every action, the meld's too",
+			Battlefield: ptr(1), Permanents: map[model.ObjectID]model.PermanentClaim{"p3": {Absent: true}},
+			Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"f1"}}}}))
+
+	bd = build.New("400.4a-an-instant-that-was-face-down-does-not-return",
+		"A manifested Lightning Bolt is exiled, then returned: an instant card can't enter the battlefield, so it stays in exile.", "400.4a", "708.2")
+	bd.Card("c1", a, "Lightning Bolt")
+	add(bd.Perm("p1", a, down("c1", model.ByManifest)).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile}).
+		Do(model.Action{Type: model.Return, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 400.4a: an instant card that would enter the battlefield stays where it was",
+			Battlefield: ptr(0), Triggers: map[model.Observer]int{model.CreatureEnters: 0},
+			Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Exile: {"c1"}}}}))
+
+	bd = build.New("204-chittering-host-is-colourless",
+		"Graf Rats and Midnight Scavengers meld: Chittering Host has no mana cost and no colour indicator, so it is colourless, with mana value 7.", "202.2b", "204.2", "712.8g")
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Card("c2", a, "Graf Rats")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("c2")).
+		Do(model.Action{Type: model.Meld, Object: "p2", With: "p1"}).
+		Expect(model.Expectation{Why: "CR 202.2b, 204.2, 712.8g", NoReveal: true, Permanents: map[model.ObjectID]model.PermanentClaim{
+			"c2@0": {Name: ptr("Chittering Host"), Colors: &[]model.Color{}, ManaValue: ptr(7), Types: &[]string{"creature"}, Subtypes: &[]string{"Eldrazi", "Horror"},
+				Faces: []model.FaceClaim{{Object: "c2", Face: model.Back}, {Object: "c1", Face: model.Back}}, Lacks: []model.AbilityID{"meld_graf_rats"}}}}))
 
 	return out
 }

@@ -468,6 +468,12 @@ func (g *game) returnFound(a *model.Action) error {
 		return err
 	}
 	for _, c := range order {
+		if g.def(c).InstantOrSorcery() {
+			// CR 400.4a: an instant or sorcery card stays where it is,
+			// though it was a face-down permanent once.
+			g.nothingHappens("400.4a", c)
+			continue
+		}
 		from, _ := g.zoneOf(c)
 		if err := g.takeFromZone(c, from); err != nil {
 			return err
@@ -494,6 +500,7 @@ func (g *game) returnFound(a *model.Action) error {
 	if len(order) == 0 {
 		g.nothingHappens("400.7", a.Object)
 	}
+
 	return nil
 }
 
