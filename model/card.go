@@ -103,19 +103,19 @@ const (
 // of a double-faced card, the upright or upside-down half of a flip card, or
 // the combined back face of a meld pair.
 type Face struct {
-	Name       string      `json:"name,omitempty"`
-	ManaCost   string      `json:"mana_cost,omitempty"` // "{2}{B}{B}"; empty for no mana cost
-	Colors     []Color     `json:"colors,omitempty"`    // from mana cost or color indicator
+	Name     string  `json:"name,omitempty"`
+	ManaCost string  `json:"mana_cost,omitempty"` // "{2}{B}{B}"; empty for no mana cost
+	Colors   []Color `json:"colors,omitempty"`    // from mana cost or color indicator
 	// ColorIndicator is the colour indicator printed by the type line
 	// (CR 204): the colours of a face without a mana cost, such as a
 	// transforming card's back face. A melded back face has none.
-	ColorIndicator []Color `json:"color_indicator,omitempty"`
-	Types      []string    `json:"types,omitempty"`     // card types: "creature", "instant", ...
-	Subtypes   []string    `json:"subtypes,omitempty"`  // "Rat", "Aura", ...
-	Supertypes []string    `json:"supertypes,omitempty"`
-	Power      *int        `json:"power,omitempty"`
-	Toughness  *int        `json:"toughness,omitempty"`
-	Abilities  []AbilityID `json:"abilities,omitempty"`
+	ColorIndicator []Color     `json:"color_indicator,omitempty"`
+	Types          []string    `json:"types,omitempty"`    // card types: "creature", "instant", ...
+	Subtypes       []string    `json:"subtypes,omitempty"` // "Rat", "Aura", ...
+	Supertypes     []string    `json:"supertypes,omitempty"`
+	Power          *int        `json:"power,omitempty"`
+	Toughness      *int        `json:"toughness,omitempty"`
+	Abilities      []AbilityID `json:"abilities,omitempty"`
 }
 
 // Has reports whether the face lists card type t.
