@@ -144,13 +144,26 @@ func TestToyEngineMatchesTheReference(t *testing.T) {
 		accepted++
 		want, err := reference.Run(s)
 		require.NoError(t, err, f)
-		assert.Equal(t, normal(t, want), normal(t, got), "%s: the toy's trace differs from the reference's", filepath.Base(f))
+		assert.Equal(t, normal(t, reported(want, e.Info().Observers)), normal(t, got), "%s: the toy's trace differs from the reference's", filepath.Base(f))
 	}
 	assert.GreaterOrEqual(t, accepted, 5, "the toy plays the mutate and leave-the-battlefield examples")
 }
 
 // normal returns a trace as generic JSON without the engine's name, so that
 // traces from two engines compare equal when they say the same.
+// reported returns tr without the triggers of observers outside obs:
+// those an engine does not declare are never compared.
+func reported(tr *model.Trace, obs []model.Observer) *model.Trace {
+	c := *tr
+	c.Steps = slices.Clone(tr.Steps)
+	for i := range c.Steps {
+		c.Steps[i].Events = slices.DeleteFunc(slices.Clone(c.Steps[i].Events), func(e model.Event) bool {
+			return e.Kind == model.Trigger && !slices.Contains(obs, e.Observer)
+		})
+	}
+	return &c
+}
+
 func normal(t *testing.T, tr *model.Trace) any {
 	t.Helper()
 	c := *tr

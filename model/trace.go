@@ -74,10 +74,20 @@ const (
 	// Mutates: "whenever this creature mutates", once per such ability of
 	// the mutated permanent, with Source the component that has it.
 	Mutates Observer = "mutates"
+	// TurnedFaceDown: "whenever a permanent is turned face down", once per
+	// permanent (a merged permanent is one, CR 730.2f).
+	TurnedFaceDown Observer = "turned_face_down"
+	// NontokenCreatureDies: "whenever a nontoken creature dies", once per
+	// such creature; a merged permanent is a token only if its topmost
+	// component is (CR 730.2d).
+	NontokenCreatureDies Observer = "nontoken_creature_dies"
+	// PermanentEnters: "whenever a permanent enters", once per permanent
+	// of any type. Merging is not entering (CR 730.2b).
+	PermanentEnters Observer = "permanent_enters"
 )
 
 // Observers lists every standard observer, in a fixed order.
-var Observers = []Observer{CreatureDies, CardToGraveyard, TurnedFaceUp, CreatureEnters, Mutates}
+var Observers = []Observer{CreatureDies, CardToGraveyard, TurnedFaceUp, CreatureEnters, Mutates, TurnedFaceDown, NontokenCreatureDies, PermanentEnters}
 
 // An Event is one thing that happened during an action.
 type Event struct {

@@ -229,7 +229,14 @@ var P730_2b = &Property{
 			if didMerge(c, i, card, target) == nil {
 				return nil
 			}
-			return sameTriggers(c, i, model.CreatureEnters, "", fmt.Sprintf("%s merging with %s is not entering the battlefield", card, target))
+			why := fmt.Sprintf("%s merging with %s is not entering the battlefield", card, target)
+			if err := sameTriggers(c, i, model.CreatureEnters, "", why); err != nil {
+				return err
+			}
+			if c.Reports(model.PermanentEnters) {
+				return sameTriggers(c, i, model.PermanentEnters, "", why)
+			}
+			return nil
 		})
 	},
 }
@@ -408,6 +415,9 @@ var P730_2f = &Property{
 				if comp.FaceDown != r.Status.FaceDown {
 					return problem("%s, %s was turned face %s but its component %s has face_down=%t: each component turns", after(c, i), q.ID, way, comp.Object, comp.FaceDown)
 				}
+			}
+			if r.Status.FaceDown && c.Reports(model.TurnedFaceDown) {
+				return sameTriggers(c, i, model.TurnedFaceDown, q.ID, fmt.Sprintf("%s is one permanent turned face down, however many cards it has", q.ID))
 			}
 			return nil
 		})
@@ -753,6 +763,11 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 	ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
 	if c.Reports(model.CreatureDies) {
 		if err := sameTriggersOf(c, i, model.CreatureDies, ours, fmt.Sprintf("%s is one creature", p.ID)); err != nil {
+			return err
+		}
+	}
+	if c.Reports(model.NontokenCreatureDies) {
+		if err := sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is (CR 730.2d)", p.ID)); err != nil {
 			return err
 		}
 	}

@@ -270,6 +270,9 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	if g.is("merge-triggers-enters") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
+	if g.is("merge-triggers-permanent-enters") {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.PermanentEnters, Object: p.ID})
+	}
 	if g.is("merge-enters-as-card") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: model.EnteredID(id, g.action)})
 	}
@@ -512,6 +515,13 @@ func (g *game) turnFaceDown(a *model.Action) error {
 	p.Status.FaceDown = true
 	p.Timestamp = g.nextTimestamp() // CR 613.7f
 	g.statusChanged("730.2f", p)
+	// One permanent turned face down, however many cards it has.
+	g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceDown, Object: p.ID})
+	if g.is("face-down-per-component") {
+		for range len(p.Components) - 1 {
+			g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceDown, Object: p.ID})
+		}
+	}
 	return nil
 }
 

@@ -288,6 +288,7 @@ func (g *game) enter(p model.Permanent, from model.Zone) error {
 	if slices.Contains(d.Characteristics.Types, "creature") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
+	g.emit(model.Event{Kind: model.Trigger, Observer: model.PermanentEnters, Object: p.ID})
 	return nil
 }
 

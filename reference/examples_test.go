@@ -153,7 +153,7 @@ func examples() []*model.Scenario {
 		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c3", "c1", "c2")}).
 		Expect(model.Expectation{
 			Why:             "CR 730.3; official mutate notes: one creature died and three cards were put into a graveyard",
-			Triggers:        map[model.Observer]int{model.CreatureDies: 1, model.CardToGraveyard: 3},
+			Triggers:        map[model.Observer]int{model.CreatureDies: 1, model.NontokenCreatureDies: 1, model.CardToGraveyard: 3},
 			LeftBattlefield: &model.Count{Objects: 1, Cards: 3},
 			Zones:           map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c3", "c1", "c2"}}},
 		}))
@@ -251,7 +251,7 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{
 			Why:         "mutate notes: the merged creature is the same creature, keeps counters and tapped status; enters abilities don't trigger",
 			Battlefield: ptr(1),
-			Triggers:    map[model.Observer]int{model.CreatureEnters: 0, model.Mutates: 1},
+			Triggers:    map[model.Observer]int{model.CreatureEnters: 0, model.PermanentEnters: 0, model.Mutates: 1},
 			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {
 				Components: []model.ObjectID{"c2", "c1"}, Name: ptr("Gemrazer"), Power: ptr(5), Toughness: ptr(5),
 				Status: &model.Status{Tapped: true}, Counters: map[string]int{"+1/+1": 1},
@@ -322,7 +322,7 @@ func examples() []*model.Scenario {
 	bd.Card("c2", a, "Grizzly Bears")
 	add(bd.Perm("p1", a, up("c1"), up("c2")).
 		Do(model.Action{Type: model.TurnFaceDown, Object: "p1"}).
-		Expect(model.Expectation{Why: "CR 730.2f, 708.2a", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Status: &model.Status{FaceDown: true}}}}).
+		Expect(model.Expectation{Why: "CR 730.2f, 708.2a: one permanent turned face down", Triggers: map[model.Observer]int{model.TurnedFaceDown: 1}, Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Status: &model.Status{FaceDown: true}}}}).
 		Do(model.Action{Type: model.TurnFaceUp, Object: "p1"}).
 		Expect(model.Expectation{Why: "CR 730.2f", Triggers: map[model.Observer]int{model.TurnedFaceUp: 1},
 			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Name: ptr("Gemrazer"), Power: ptr(4), Status: &model.Status{}}}}))
@@ -405,6 +405,18 @@ func examples() []*model.Scenario {
 	add(bd.Perm("p1", a, up("c1"), up("c2")).Put(a, model.Library, "l1").
 		Do(model.Action{Type: model.Move, Object: "p1", To: model.LibraryBottom, Choices: order("c2", "c1")}).
 		Expect(model.Expectation{Why: "CR 730.3a", Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Library: {"l1", "c2", "c1"}}}}))
+
+	bd = build.New("730.2d-merged-creature-topped-by-a-token-dies",
+		"A Beast token merged on top of Gemrazer dies: one creature died, and it was a token, so no nontoken creature died; the card still goes to the graveyard.", "730.2d", "730.3")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Token("t1", a, "Beast Token")
+	add(bd.Perm("p1", a, up("t1"), up("c1")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).
+		Expect(model.Expectation{
+			Why:      "CR 730.2d: a merged permanent is a token exactly when its topmost component is",
+			Triggers: map[model.Observer]int{model.CreatureDies: 1, model.NontokenCreatureDies: 0, model.CardToGraveyard: 1},
+			Zones:    map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {"c1"}}},
+		}))
 
 	bd = build.New("730.3c-flicker-a-merged-creature",
 		"A merged creature of two cards and a token is exiled and returned: the two cards return as separate permanents, the token doesn't.", "730.3c", "111.8")

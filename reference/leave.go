@@ -285,6 +285,10 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	// Triggers, looking back in time (CR 603.10a).
 	if permTo == model.Graveyard && slices.Contains(lki.Characteristics.Types, "creature") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+		// A token only if its topmost component is one (CR 730.2d).
+		if !lki.Token || g.is("nontoken-dies-if-any-card") && cards > 0 {
+			g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: p.ID})
+		}
 		for range cards - 1 {
 			if g.is("dies-per-card") {
 				g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})

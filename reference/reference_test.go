@@ -98,3 +98,29 @@ func TestWorkedExamples(t *testing.T) {
 		assert.True(t, names[name], "%s has no example in examples_test.go; delete it or add one", f)
 	}
 }
+
+// TestObserverMutantsFailTheirExamples: each mutant that reports one of
+// the newer observers wrongly fails the expectation of the worked example
+// that counts it, which the reference meets.
+func TestObserverMutantsFailTheirExamples(t *testing.T) {
+	byName := map[string]*model.Scenario{}
+	for _, s := range examples() {
+		byName[s.Name] = s
+	}
+	for _, tc := range []struct{ mutant, example, want string }{
+		{"merge-triggers-permanent-enters", "702.140c-mutate-over-a-tapped-creature", "observer permanent_enters triggered 1 times, want 0"},
+		{"face-down-per-component", "730.2f-merged-turned-face-down-then-up", "observer turned_face_down triggered 2 times, want 1"},
+		{"nontoken-dies-if-any-card", "730.2d-merged-creature-topped-by-a-token-dies", "observer nontoken_creature_dies triggered 1 times, want 0"},
+	} {
+		t.Run(tc.mutant, func(t *testing.T) {
+			s := byName[tc.example]
+			require.NotNil(t, s, tc.example)
+			tr, err := reference.Run(s)
+			require.NoError(t, err)
+			require.NoError(t, model.CheckExpectations(s, tr))
+			tr, err = reference.RunMutant(s, tc.mutant)
+			require.NoError(t, err)
+			assert.ErrorContains(t, model.CheckExpectations(s, tr), tc.want)
+		})
+	}
+}
