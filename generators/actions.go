@@ -10,13 +10,24 @@ import (
 	"github.com/mergecheck/mergecheck/reference"
 )
 
+// drawable lists the action types a scenario draws from: every type but
+// those only the worked examples exercise (their mutants are
+// reference.ActionMutants), in the order of model.ActionTypes.
+var drawable = slices.DeleteFunc(slices.Clone(model.ActionTypes), func(t model.ActionType) bool {
+	switch t {
+	case model.CreateToken, model.EnterAsCopy, model.Attack, model.DestroyAll:
+		return true
+	}
+	return false
+})
+
 // action appends to s one action of the given types (any type if empty)
 // that the reference can perform now, with the choices it needs drawn. It
 // reports false when no such action exists.
 func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 	t := d.t
 	if len(types) == 0 {
-		types = model.ActionTypes
+		types = drawable
 	}
 	st, gone, err := d.play.State()
 	if err != nil {

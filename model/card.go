@@ -97,6 +97,11 @@ const (
 	DuplicantImprint AbilityID = "duplicant_imprint"
 	// CopyExceptThis is Dimir Doppelganger's ability; a copy it makes keeps it.
 	CopyExceptThis AbilityID = "dimir_doppelganger"
+	// AsCopy is Clone's: it may enter as a copy of a creature (CR 707.5).
+	AsCopy AbilityID = "enter_as_copy"
+	// Haste lets a creature attack the turn it comes under its controller's
+	// control (CR 702.10b).
+	Haste AbilityID = "haste"
 )
 
 // A Face is one set of printed characteristics: a card's only face, one face

@@ -319,6 +319,18 @@ func TestDecodeScenario_ValidationErrorsSayWhatAndWhere(t *testing.T) {
 			want:   []string{"actions[0] (cast_mutate)", "target is required"},
 		},
 		{
+			name:   "create_token_of_an_unknown_def",
+			reason: "a created token's definition is an entry of the scenario's catalogue",
+			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "create_token", "token": "t9", "def": "Goblin Token", "player": "A"}`),
+			want:   []string{"actions[0] (create_token)", `def "Goblin Token" is not in the catalogue`},
+		},
+		{
+			name:   "action_after_an_attack",
+			reason: "the model stops at the declaration of attackers",
+			input:  edited(`{"type": "tap", "object": "p1"}`, `{"type": "attack", "object": "p1"}, {"type": "tap", "object": "p1"}`),
+			want:   []string{"actions[0] (attack)", "an attack must be the last action"},
+		},
+		{
 			name:   "expectation_past_the_last_action",
 			reason: "an expectation checks the step after an action that exists",
 			input:  edited(`{"after": 0}`, `{"after": 1}`),

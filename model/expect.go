@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -18,8 +19,13 @@ type Expectation struct {
 	Why string `json:"why,omitempty"`
 	// Triggers gives the exact number of triggers of each named observer.
 	Triggers map[Observer]int `json:"triggers,omitempty"`
-	// NothingHappens names a rule that a nothing-happens event must cite.
+	// NothingHappens names a rule that a nothing-happens event must cite:
+	// the action is taken and does nothing.
 	NothingHappens RuleID `json:"nothing_happens,omitempty"`
+	// NotAllowed names a rule that forbids the action: it can't be taken,
+	// so the step reports a not-allowed event citing that rule and the
+	// state is exactly as before it.
+	NotAllowed RuleID `json:"not_allowed,omitempty"`
 	// Revealed lists cards that must be revealed during the step.
 	Revealed []ObjectID `json:"revealed,omitempty"`
 	// LeftBattlefield gives the objects and cards counted by the zone
@@ -125,9 +131,13 @@ func CheckExpectations(s *Scenario, t *Trace) error {
 // of e, and otherwise an error listing each claim it misses.
 func (e *Expectation) Check(t *Trace) error {
 	var step *Step
+	before := &t.Start
 	for i := range t.Steps {
 		if t.Steps[i].Action == e.After {
 			step = &t.Steps[i]
+			if i > 0 {
+				before = &t.Steps[i-1].State
+			}
 		}
 	}
 	if step == nil {
@@ -139,7 +149,7 @@ func (e *Expectation) Check(t *Trace) error {
 	got := map[Observer]int{}
 	left := Count{}
 	revealed := map[ObjectID]bool{}
-	nothing := map[RuleID]bool{}
+	nothing, forbidden := map[RuleID]bool{}, map[RuleID]bool{}
 	for _, ev := range step.Events {
 		switch ev.Kind {
 		case Trigger:
@@ -155,6 +165,8 @@ func (e *Expectation) Check(t *Trace) error {
 			}
 		case NothingHappens:
 			nothing[ev.Rule] = true
+		case NotAllowed:
+			forbidden[ev.Rule] = true
 		}
 	}
 	for _, o := range slices.Sorted(maps.Keys(e.Triggers)) {
@@ -164,6 +176,14 @@ func (e *Expectation) Check(t *Trace) error {
 	}
 	if e.NothingHappens != "" && !nothing[e.NothingHappens] {
 		fail("no nothing-happens event citing %s", e.NothingHappens)
+	}
+	if e.NotAllowed != "" {
+		if !forbidden[e.NotAllowed] {
+			fail("no not-allowed event citing %s: the action can't be taken", e.NotAllowed)
+		}
+		if !sameState(before, &step.State) {
+			fail("the state changed: an action that can't be taken leaves the game as it was (CR 733)")
+		}
 	}
 	for _, o := range e.Revealed {
 		if !revealed[o] {
@@ -378,4 +398,11 @@ func (z *Zones) Ref(zone Zone) *[]ObjectID {
 		return &z.Command
 	}
 	return nil
+}
+
+// sameState reports whether two states encode alike.
+func sameState(a, b *State) bool {
+	x, errx := Encode(a)
+	y, erry := Encode(b)
+	return errx == nil && erry == nil && bytes.Equal(x, y)
 }

@@ -77,3 +77,23 @@ func TestExpectation_NoRevealAndSequence(t *testing.T) {
 	tr.Steps[0].Events = append(tr.Steps[0].Events, model.Event{Kind: model.Reveal, Player: "A", Revealed: []model.ObjectID{"c1"}})
 	assert.ErrorContains(t, (&model.Expectation{NoReveal: true}).Check(tr), "[c1] revealed, want no reveal")
 }
+
+// Test733_NotAllowedMeansNoEventAndNoChange: a not-allowed claim holds
+// only on a step that reports the action forbidden by the rule it names
+// and leaves the state as it was; an action that does nothing is not one
+// that can't be taken.
+func Test733_NotAllowedMeansNoEventAndNoChange(t *testing.T) {
+	start := model.State{Battlefield: []model.Permanent{{ID: "p1", Controller: "A", Components: []model.Component{{Object: "c1"}}}}}
+	tapped := start.Clone()
+	tapped.Battlefield[0].Status.Tapped = true
+	claim := model.Expectation{NotAllowed: "302.6"}
+	step := func(st model.State, events ...model.Event) *model.Trace {
+		return &model.Trace{Start: start, Steps: []model.Step{{Action: 0, Events: events, State: st}}}
+	}
+	forbidden := model.Event{Kind: model.NotAllowed, Rule: "302.6", Object: "p1"}
+	assert.NoError(t, claim.Check(step(start, forbidden)))
+	assert.ErrorContains(t, claim.Check(step(tapped, forbidden)), "the state changed")
+	assert.ErrorContains(t, claim.Check(step(start)), "no not-allowed event citing 302.6")
+	assert.ErrorContains(t, claim.Check(step(start, model.Event{Kind: model.NothingHappens, Rule: "302.6"})), "no not-allowed event")
+	assert.ErrorContains(t, claim.Check(step(start, model.Event{Kind: model.NotAllowed, Rule: "508.1a"})), "citing 302.6")
+}

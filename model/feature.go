@@ -20,12 +20,13 @@ const (
 	FeatureReplacement Feature = "replacement"  // replacement effects on leaving the battlefield (CR 616, 730.3d-e)
 	FeatureCommander   Feature = "commander"    // commanders' command-zone choice (CR 903.9)
 	FeatureLinked      Feature = "linked"       // effects that find what a permanent became (CR 400.7, 607)
+	FeatureCombat      Feature = "combat"       // declaring attackers (CR 302.6, 508.1a)
 )
 
 // Features lists every feature, in a fixed order.
 var Features = []Feature{
 	FeatureMutate, FeatureMerge, FeatureMeld, FeatureFaceDown, FeatureFlip, FeatureDoubleFaced,
-	FeaturePhasing, FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked,
+	FeaturePhasing, FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked, FeatureCombat,
 }
 
 // Uses returns the features a scenario exercises, judged from its starting
@@ -105,8 +106,10 @@ func (s *Scenario) Uses() []Feature {
 			used[FeatureFlip] = true
 		case PhaseOut, PhaseIn:
 			used[FeaturePhasing] = true
-		case BecomeCopy, TokenCopy:
+		case BecomeCopy, TokenCopy, EnterAsCopy:
 			used[FeatureCopy] = true
+		case Attack:
+			used[FeatureCombat] = true
 		case Return, ExileFound:
 			used[FeatureLinked] = true
 		case Move:

@@ -122,6 +122,26 @@ const (
 	// last until end of turn end, then that player's untap step phases and
 	// untaps their permanents (CR 502.1, 502.3).
 	NextTurn ActionType = "next_turn"
+	// CreateToken creates token Token, defined by catalogue entry Def (not
+	// a copy of anything), under Player's control; Player owns it
+	// (CR 111.1, 111.2).
+	CreateToken ActionType = "create_token"
+	// EnterAsCopy puts creature card Object from its owner's hand onto the
+	// battlefield as a copy of permanent Target, as Clone does: it becomes
+	// the copy as it enters (CR 707.5), with Target's copiable values
+	// (CR 707.2, 707.8).
+	EnterAsCopy ActionType = "enter_as_copy"
+	// Attack declares creature Object an attacker (CR 508.1a). It is not
+	// allowed unless the active player controls it, it is untapped and it
+	// has haste or has been under that player's control since the turn
+	// began (CR 302.6, 702.10b). The model stops at the declaration: no
+	// action may follow an attack.
+	Attack ActionType = "attack"
+	// DestroyAll destroys every creature on the battlefield (CR 701.8a);
+	// phased-out permanents are treated as though they don't exist
+	// (CR 702.26b). Choices.Order arranges the cards that go to one
+	// graveyard together, top first (CR 404.3, 730.3a).
+	DestroyAll ActionType = "destroy_all"
 )
 
 // ActionTypes lists every action type, in a fixed order.
@@ -129,6 +149,7 @@ var ActionTypes = []ActionType{
 	Cast, CastMutate, Resolve, Merge, Meld, TurnFaceDown, TurnFaceUp, Manifest,
 	Transform, Convert, Flip, Tap, Untap, PhaseOut, PhaseIn, Move, Return,
 	ExileFound, AddCounters, Pump, BecomeCopy, TokenCopy, NextTurn,
+	CreateToken, EnterAsCopy, Attack, DestroyAll,
 }
 
 // A Zone names a zone, as a destination of [Move] and in events.
@@ -167,6 +188,7 @@ type Action struct {
 	With      ObjectID       `json:"with,omitempty"`
 	Card      ObjectID       `json:"card,omitempty"`
 	Token     ObjectID       `json:"token,omitempty"`
+	Def       string         `json:"def,omitempty"` // a catalogue entry, for CreateToken
 	Source    ObjectID       `json:"source,omitempty"`
 	Player    PlayerID       `json:"player,omitempty"`
 	To        Zone           `json:"to,omitempty"`

@@ -52,8 +52,17 @@ const (
 	StatusChange EventKind = "status_change"
 )
 
+// NotAllowed reports that the rules forbid the action (Rule says which):
+// it can't be taken, and the game is as it was before (CR 508.1, 733).
+// Unlike NothingHappens, which reports an action taken to no effect.
+const NotAllowed EventKind = "not_allowed"
+
+// Attacks reports that creature Object was declared an attacker
+// (CR 508.1a).
+const Attacks EventKind = "attacks"
+
 // EventKinds lists every event kind, in a fixed order.
-var EventKinds = []EventKind{ZoneChange, Trigger, Reveal, NothingHappens, CeaseToExist, Merged, StatusChange}
+var EventKinds = []EventKind{ZoneChange, Trigger, Reveal, NothingHappens, CeaseToExist, Merged, StatusChange, NotAllowed, Attacks}
 
 // An Observer is a standard triggered-ability condition that traces report
 // as it is met, as though a permanent with that ability were watching.

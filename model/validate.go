@@ -372,6 +372,7 @@ var needs = map[ActionType][]string{
 	Move: {"object", "to"}, Return: {"object"}, ExileFound: {"object", "source"},
 	AddCounters: {"object", "counter", "n"}, Pump: {"object"},
 	BecomeCopy: {"object", "card"}, TokenCopy: {"object", "token", "player"}, NextTurn: {},
+	CreateToken: {"token", "def", "player"}, EnterAsCopy: {"object", "target"}, Attack: {"object"}, DestroyAll: {},
 }
 
 func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
@@ -385,7 +386,7 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 		"object": a.Object != "", "target": a.Target != "", "with": a.With != "",
 		"card": a.Card != "", "token": a.Token != "", "source": a.Source != "",
 		"player": a.Player != "", "to": a.To != "", "method": a.Method != "",
-		"counter": a.Counter != "", "n": a.N != 0,
+		"counter": a.Counter != "", "n": a.N != 0, "def": a.Def != "",
 	}
 	for _, f := range fields {
 		if !set[f] {
@@ -424,7 +425,13 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 	default:
 		v.fail("%s: choices.position %q is neither top nor bottom", at, a.Choices.Position)
 	}
-	if a.Type == TokenCopy && v.s.Object(a.Token) != nil {
+	if (a.Type == TokenCopy || a.Type == CreateToken) && v.s.Object(a.Token) != nil {
 		v.fail("%s: token id %q is already an object", at, a.Token)
+	}
+	if a.Type == CreateToken && a.Def != "" && v.s.Def(a.Def) == nil {
+		v.fail("%s: def %q is not in the catalogue", at, a.Def)
+	}
+	if a.Type == Attack && i != len(v.s.Actions)-1 {
+		v.fail("%s: an attack must be the last action: the model stops at the declaration of attackers (CR 508.1a)", at)
 	}
 }

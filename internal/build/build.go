@@ -36,6 +36,13 @@ func (b *Builder) addDef(name string) {
 	}
 }
 
+// Def adds the catalogue entry name to the scenario's catalogue, for an
+// action that names it (create_token).
+func (b *Builder) Def(name string) *Builder {
+	b.addDef(name)
+	return b
+}
+
 // Card adds a card that owner owns, defined by the catalogue card def.
 func (b *Builder) Card(id model.ObjectID, owner model.PlayerID, def string) model.ObjectID {
 	b.addDef(def)
