@@ -407,8 +407,23 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 		problems = append(problems, fmt.Errorf("the trace departs from the rules' where no rule's check looks: %w", d))
 	}
 	if div != nil {
-		problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
-			div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])))
+		if e := forbidden(want.Steps[div.Action]); e != nil {
+			problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules forbid it (CR %s), and an engine says so with a %s event and the state unchanged",
+				div.Action, s.Actions[div.Action].Type, div.Reason, e.Rule, model.NotAllowed))
+		} else {
+			problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
+				div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])))
+		}
 	}
 	return got, problems, nil
+}
+
+// forbidden returns the not-allowed event of a step of the rules, or nil.
+func forbidden(st model.Step) *model.Event {
+	for i := range st.Events {
+		if st.Events[i].Kind == model.NotAllowed {
+			return &st.Events[i]
+		}
+	}
+	return nil
 }

@@ -294,7 +294,7 @@ var P730_2d = &Property{
 	},
 	Cover: map[string]float64{"token-on-top": 0.1, "card-on-token": 0.1},
 	Check: func(c *Case) error {
-		return counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
+		err := counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
 			d, err := derived(e)
 			if err != nil {
 				return err
@@ -305,6 +305,15 @@ var P730_2d = &Property{
 				return problem("%s, %s's topmost component %s is %s, but it reports token=%t", at(c, k), e.ID, top, kind, d.Token)
 			}
 			return nil
+		})
+		if err != nil || !c.Reports(model.NontokenCreatureDies) {
+			return err
+		}
+		// A merged creature that dies is a nontoken creature dying exactly
+		// when its topmost component is a card.
+		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
+			ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
+			return sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is", p.ID))
 		})
 	},
 }
@@ -763,11 +772,6 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 	ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
 	if c.Reports(model.CreatureDies) {
 		if err := sameTriggersOf(c, i, model.CreatureDies, ours, fmt.Sprintf("%s is one creature", p.ID)); err != nil {
-			return err
-		}
-	}
-	if c.Reports(model.NontokenCreatureDies) {
-		if err := sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is (CR 730.2d)", p.ID)); err != nil {
 			return err
 		}
 	}

@@ -198,6 +198,13 @@ func sameEvents(c *Case, i int) error {
 			return departs(after(c, i), fmt.Sprintf("the %q triggers", o), orNone(a), orNone(b))
 		}
 	}
+	// Whether the action could be taken at all, and who attacked, every
+	// engine reports: they are what the action did.
+	for _, k := range []model.EventKind{model.NotAllowed, model.Attacks} {
+		if a, b := eventsView(g, k, objectView), eventsView(w, k, objectView); !slices.Equal(a, b) {
+			return departs(after(c, i), fmt.Sprintf("the %s events", k), orNone(a), orNone(b))
+		}
+	}
 	if c.Partial {
 		return nil
 	}
@@ -223,7 +230,7 @@ var eventViews = []struct {
 		return fmt.Sprintf("%s %s->%s objects=%d cards=%d moves=%v", e.Object, e.From, e.To, e.Objects, e.Cards, ms)
 	}},
 	{model.Reveal, "reveals", nil},
-	{model.CeaseToExist, "tokens ceasing to exist", ceaseView},
+	{model.CeaseToExist, "tokens ceasing to exist", objectView},
 }
 
 func eventsView(st model.Step, k model.EventKind, view func(model.Event) string) []string {
@@ -249,4 +256,5 @@ func eventsView(st model.Step, k model.EventKind, view func(model.Event) string)
 	return out
 }
 
-func ceaseView(e model.Event) string { return string(e.Object) }
+// objectView shows an event by the object it is about.
+func objectView(e model.Event) string { return string(e.Object) }

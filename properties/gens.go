@@ -18,6 +18,8 @@ var (
 	genTokens = generators.Scenario(generators.Options{
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Prefix: 2, Hand: true,
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},
+		// A merged creature dying shows whether it died as a token.
+		Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
 	})
 	genMutateOnto = generators.Scenario(generators.Options{
 		MaxComponents: 2, FaceDownTop: &no, Hand: true,

@@ -23,7 +23,9 @@ func isToken(s *model.Scenario, id model.ObjectID) bool {
 	if o := s.Object(id); o != nil {
 		return o.Token
 	}
-	return slices.ContainsFunc(s.Actions, func(a model.Action) bool { return a.Type == model.TokenCopy && a.Token == id })
+	return slices.ContainsFunc(s.Actions, func(a model.Action) bool {
+		return (a.Type == model.TokenCopy || a.Type == model.CreateToken) && a.Token == id
+	})
 }
 
 // defOf returns the definition of a scenario object, or of a token an
@@ -31,6 +33,12 @@ func isToken(s *model.Scenario, id model.ObjectID) bool {
 // took (CR 707.2, 707.8a); nil when the definition is not the scenario's
 // to tell (a copy of a merged, face-down or copying permanent).
 func defOf(s *model.Scenario, id model.ObjectID) *model.CardDef {
+	if slices.ContainsFunc(s.Actions, func(a model.Action) bool { return a.Type == model.EnterAsCopy && a.Object == id }) {
+		return nil // a card that enters as a copy shows the copy's values there (CR 707.5)
+	}
+	if k := slices.IndexFunc(s.Actions, func(a model.Action) bool { return a.Type == model.CreateToken && a.Token == id }); k >= 0 {
+		return s.Def(s.Actions[k].Def)
+	}
 	if o := s.Object(id); o != nil {
 		if o.Copy != nil {
 			return o.Copy

@@ -282,8 +282,8 @@ var P704_5d = &Property{
 			if c.Partial {
 				continue
 			}
-			got := eventsView(c.Trace.Steps[k-1], model.CeaseToExist, ceaseView)
-			want := eventsView(c.Reference.Steps[k-1], model.CeaseToExist, ceaseView)
+			got := eventsView(c.Trace.Steps[k-1], model.CeaseToExist, objectView)
+			want := eventsView(c.Reference.Steps[k-1], model.CeaseToExist, objectView)
 			if !slices.Equal(got, want) {
 				return problem("%s, the engine reports %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
 			}

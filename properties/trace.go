@@ -54,7 +54,7 @@ func ValidTrace(c *Case) error {
 	}
 	created := map[model.ObjectID]int{} // token -> the step that creates it
 	for i, a := range s.Actions {
-		if a.Type == model.TokenCopy && a.Token != "" {
+		if (a.Type == model.TokenCopy || a.Type == model.CreateToken) && a.Token != "" {
 			if _, ok := created[a.Token]; !ok {
 				created[a.Token] = i
 			}

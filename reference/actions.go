@@ -60,6 +60,14 @@ func (g *game) act(a *model.Action) error {
 		return g.tokenCopy(a)
 	case model.NextTurn:
 		return g.nextTurn()
+	case model.CreateToken:
+		return g.createToken(a)
+	case model.EnterAsCopy:
+		return g.enterAsCopy(a)
+	case model.Attack:
+		return g.attack(a)
+	case model.DestroyAll:
+		return g.destroyAll(a)
 	}
 	return invalid("unknown action type %q", a.Type)
 }
@@ -109,7 +117,18 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 			if errors.Is(err, ErrUnsupported) {
 				return err
 			}
-			return invalid("%s can't target %s: %v", a.Object, a.Target, err)
+			if g.st.Permanent(a.Target) == nil && g.objects[a.Target] == nil {
+				if _, gone := g.gone[a.Target]; !gone {
+					return invalid("target %s is no object of the scenario", a.Target)
+				}
+			}
+			// CR 702.140a: a mutating creature spell can't be cast without
+			// a legal target; a phased-out one does not exist (CR 702.26b).
+			rule := model.RuleID("702.140a")
+			if p := g.st.Permanent(a.Target); p != nil && p.Status.PhasedOut {
+				rule = "702.26b"
+			}
+			return illegal(rule, "%s can't target %s: %v", a.Object, a.Target, err)
 		}
 		so.Target = a.Target
 	case a.Method == model.ByMorph || a.Method == model.ByDisguise:
@@ -200,6 +219,14 @@ func (g *game) resolve(a *model.Action) error {
 	return g.enter(p, model.StackZone) // CR 608.3a
 }
 
+// copyAndMerge says what the rules leave open when a copy effect and a
+// merge meet. CR 613.2a and 730.2a order them by timestamp, and the mutate
+// notes say a copy that mutates takes the merge after the copy, but neither
+// says whether "the topmost component's characteristics" (730.2a) and
+// "the abilities of each card" (702.140e) are a card's printed values or
+// the values the copy effect gave the permanent.
+const copyAndMerge = "a copy effect and the merge meet on %s: CR 613.2a and 730.2a order them by timestamp, but leave open whether a component's characteristics and abilities (730.2a, 702.140e) are its card's printed values or those the copy effect gave"
+
 // mergeInto merges card id, leaving zone from, with permanent target
 // (CR 730.2).
 func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from model.Zone, mutating bool) error {
@@ -210,8 +237,12 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	}
 	for _, e := range p.Effects {
 		if e.Kind == model.EffectCopy {
-			return unsupported("copy-effect-on-merged-permanent",
-				"CR 730.2a and 707 do not say how a copy effect on %s combines with the merge effect", target)
+			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
+		}
+	}
+	for _, c := range p.Components {
+		if g.cloned[c.Object] {
+			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
 		}
 	}
 	if !mutating && p.Mutated {
@@ -338,6 +369,29 @@ func (g *game) bareMerge(a *model.Action) error {
 // meld exiles two permanents and melds them if they are a meld pair
 // (CR 701.42a-c, 712.4a).
 func (g *game) meld(a *model.Action) error {
+	if a.Object == a.With {
+		return invalid("a permanent can't meld with itself")
+	}
+	for _, id := range []model.ObjectID{a.Object, a.With} {
+		if _, gone := g.gone[id]; gone && g.st.Permanent(id) == nil {
+			// The pair is no longer there: the ability exiles and melds
+			// nothing, and what is left stays where it is (CR 701.42c).
+			if err := g.noChoices(a); err != nil {
+				return err
+			}
+			g.nothingHappens("701.42c", a.Object)
+			if g.is("meld-exiles-the-one-left") {
+				for _, left := range []model.ObjectID{a.Object, a.With} {
+					if p := g.st.Permanent(left); p != nil {
+						if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
+							return err
+						}
+					}
+				}
+			}
+			return nil
+		}
+	}
 	p1, err := g.permanent(a.Object)
 	if err != nil {
 		return err
@@ -345,9 +399,6 @@ func (g *game) meld(a *model.Action) error {
 	p2, err := g.permanent(a.With)
 	if err != nil {
 		return err
-	}
-	if a.Object == a.With {
-		return invalid("a permanent can't meld with itself")
 	}
 	for _, p := range []*model.Permanent{p1, p2} {
 		if len(p.Components) > 1 {
@@ -553,17 +604,29 @@ func (g *game) turnFaceUp(a *model.Action) error {
 	merged := g.merged(p)
 	top := p.Components[0]
 	if a.Method != "" && a.Method != model.ByEffect {
-		if merged {
-			return unsupported("special-action-on-merged-permanent",
-				"the rules do not say whose %s cost turns a face-down merged permanent face up", a.Method)
-		}
 		d := g.def(top.Object)
 		switch a.Method {
 		case model.ByMorph, model.ByDisguise:
-			if !d.Front.HasAbility(model.AbilityID(a.Method)) {
-				return invalid("%s has no %s ability, so it can't be turned face up this way (CR 702.37e, 702.168d)", p.ID, a.Method)
+			// CR 702.37e, 702.168d: the cost is the one the permanent would
+			// have face up. A merged permanent face up has its topmost
+			// component's characteristics and, mutated, every component's
+			// abilities (CR 730.2a, 702.140e).
+			has, err := g.wouldHaveFaceUp(p, model.AbilityID(a.Method))
+			if err != nil {
+				return err
+			}
+			if !has {
+				rule := model.RuleID("702.37e")
+				if a.Method == model.ByDisguise {
+					rule = "702.168d"
+				}
+				return illegal(rule, "%s would have no %s cost face up, so it can't be turned face up this way", p.ID, a.Method)
 			}
 		case model.ByManifest, model.ByCloak:
+			if merged {
+				return unsupported("special-action-on-merged-permanent",
+					"CR 701.40b and 701.58b speak of a permanent represented by a creature card and of its mana cost; a merged permanent is represented by several cards")
+			}
 			if top.FaceDownBy != a.Method || !d.Front.Has("creature") || d.Front.ManaCost == "" {
 				return invalid("%s is not a %sed permanent represented by a creature card with a mana cost (CR 701.40b, 701.58b)", p.ID, a.Method)
 			}
@@ -618,6 +681,24 @@ func (g *game) turnFaceUp(a *model.Action) error {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
 	return nil
+}
+
+// wouldHaveFaceUp reports whether face-down permanent p would have
+// ability ab if it were face up: with every component turned up, a double-
+// faced one front face up (CR 712.15a).
+func (g *game) wouldHaveFaceUp(p *model.Permanent, ab model.AbilityID) (bool, error) {
+	q := p.Clone()
+	for i := range q.Components {
+		if q.Components[i].FaceDown {
+			q.Components[i] = model.Component{Object: q.Components[i].Object}
+		}
+	}
+	q.Status.FaceDown = false
+	d, err := g.derive(&q)
+	if err != nil {
+		return false, err
+	}
+	return slices.Contains(d.Characteristics.Abilities, ab), nil
 }
 
 // manifest puts the top card of a library onto the battlefield face down
@@ -871,8 +952,7 @@ func (g *game) becomeCopy(a *model.Action) error {
 		return err
 	}
 	if g.merged(p) || g.melded(p) {
-		return unsupported("copy-effect-on-merged-permanent",
-			"CR 730.2a and 707 do not say how a copy effect on %s combines with the merge", p.ID)
+		return unsupported("copy-effect-on-merged-permanent", copyAndMerge, p.ID)
 	}
 	o := g.objects[a.Card]
 	if o == nil || o.Token {
@@ -924,19 +1004,8 @@ func (g *game) tokenCopy(a *model.Action) error {
 		// The copiable values are the layer-1 result (CR 613.2c, 707.2),
 		// including face-down values (CR 707.2) and, for a mutated
 		// permanent, every component's abilities.
-		f, err := g.copiableFace(p)
-		if err != nil {
+		if tok.Copy, err = g.copyDef(p); err != nil {
 			return err
-		}
-		name := f.Name
-		if name == "" {
-			name = "face-down copy"
-		}
-		tok.Copy = &model.CardDef{Name: name, Layout: model.LayoutNormal, Front: f}
-		tok.Copy.Front.Name = name
-		if f.Name == "" {
-			tok.Copy.Front.Name = ""
-			tok.Copy.Name = ""
 		}
 	default:
 		// A lone card or token: the token copies its definition; a copy of

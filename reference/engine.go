@@ -8,6 +8,7 @@
 package reference
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"runtime/debug"
@@ -39,6 +40,10 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 		}
 	}()
 	g, err := newGame(s)
+	var ae *ActionError
+	if errors.As(err, &ae) {
+		return nil, ae
+	}
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
 	}
@@ -51,7 +56,17 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 	for i := range s.Actions {
 		a := s.Actions[i] // a copy: playing never changes the caller's scenario
 		g.action, g.events = i, nil
-		if err := g.do(&a); err != nil {
+		var before model.State
+		ts := g.ts
+		if a.Type == model.CastMutate || a.Type == model.Attack || a.Type == model.TurnFaceUp {
+			before = g.st.Clone() // the actions the rules may forbid
+		}
+		var no *illegalAction
+		if err := g.do(&a); errors.As(err, &no) {
+			// CR 733: the action can't be taken; the game is as it was.
+			g.st, g.ts = before, ts
+			g.events = []model.Event{{Kind: model.NotAllowed, Rule: no.rule, Object: a.Object}}
+		} else if err != nil {
 			return t, &ActionError{Index: i, Type: a.Type, Err: err}
 		}
 		st, err := g.snapshot()
@@ -89,6 +104,9 @@ type game struct {
 	// permanent, which are double-faced themselves (CR 707.8a): one back
 	// face up has mana value 0 (CR 712.8e).
 	copies map[model.ObjectID]bool
+	// cloned holds the cards on the battlefield that entered as a copy
+	// (CR 707.5); the copy ends when they leave.
+	cloned map[model.ObjectID]bool
 	probe  *Needs // set by Probe: record the last action's needs and choose defaults
 }
 
@@ -116,7 +134,7 @@ func startGame(s *model.Scenario) (*game, error) {
 	for i := range g.st.Battlefield {
 		p := &g.st.Battlefield[i]
 		if err := g.checkStack(p); err != nil {
-			return nil, fmt.Errorf("permanent %s: %w", p.ID, err)
+			return nil, &ActionError{Index: -1, Permanent: p.ID, Err: err}
 		}
 	}
 	return g, nil
@@ -161,6 +179,7 @@ func (g *game) clone(actions []model.Action) *game {
 	c.gone = maps.Clone(g.gone)
 	c.marked = maps.Clone(g.marked)
 	c.copies = maps.Clone(g.copies)
+	c.cloned = maps.Clone(g.cloned)
 	c.events, c.probe = nil, nil
 	return &c
 }
@@ -264,6 +283,7 @@ func (g *game) removePermanent(id model.ObjectID) model.Permanent {
 	i := slices.IndexFunc(g.st.Battlefield, func(p model.Permanent) bool { return p.ID == id })
 	p := g.st.Battlefield[i]
 	g.st.Battlefield = slices.Delete(g.st.Battlefield, i, i+1)
+	g.forget(&p)
 	return p
 }
 

@@ -37,12 +37,18 @@ func (e *UnsupportedError) Is(target error) bool { return target == ErrUnsupport
 
 // An ActionError reports the action at which a run stopped.
 type ActionError struct {
-	Index int
+	Index int // -1 for the start state
 	Type  model.ActionType
-	Err   error
+	// Permanent is the starting permanent the start state is refused for,
+	// when it is refused for one.
+	Permanent model.ObjectID
+	Err       error
 }
 
 func (e *ActionError) Error() string {
+	if e.Index < 0 && e.Permanent != "" {
+		return fmt.Sprintf("start state: permanent %s: %v", e.Permanent, e.Err)
+	}
 	if e.Index < 0 {
 		return fmt.Sprintf("start state: %v", e.Err)
 	}
@@ -57,4 +63,17 @@ func unsupported(feature, format string, args ...any) error {
 
 func invalid(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+}
+
+// An illegalAction is an action the rules forbid (CR 733): the game shows
+// it as a step with a not-allowed event and goes on as before.
+type illegalAction struct {
+	rule model.RuleID
+	why  string
+}
+
+func (e *illegalAction) Error() string { return fmt.Sprintf("not allowed (CR %s): %s", e.rule, e.why) }
+
+func illegal(rule model.RuleID, format string, args ...any) error {
+	return &illegalAction{rule: rule, why: fmt.Sprintf(format, args...)}
 }

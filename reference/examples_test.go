@@ -523,5 +523,132 @@ func examples() []*model.Scenario {
 			"c2@0": {Name: ptr("Chittering Host"), Colors: &[]model.Color{}, ManaValue: ptr(7), Types: &[]string{"creature"}, Subtypes: &[]string{"Eldrazi", "Horror"},
 				Faces: []model.FaceClaim{{Object: "c2", Face: model.Back}, {Object: "c1", Face: model.Back}}, Lacks: []model.AbilityID{"meld_graf_rats"}}}}))
 
+	// The actions of issue 11: creating a token, entering as a copy,
+	// attacking, destroying every creature, melding a pair that is gone,
+	// and an action the rules forbid.
+	type zones = map[model.PlayerID]map[model.Zone][]model.ObjectID
+	type perms = map[model.ObjectID]model.PermanentClaim
+	type triggers = map[model.Observer]int
+
+	bd = build.New("111.2-created-token-under-a-mutating-card",
+		"A Saproling token is created, then Gemrazer mutates under it: the merged creature is a token, as its topmost component is.", "111.2", "730.2d", "702.140c")
+	bd.Def("Saproling Token")
+	bd.Card("c1", a, "Gemrazer")
+	add(bd.Put(a, model.Hand, "c1").
+		Do(model.Action{Type: model.CreateToken, Token: "t1", Def: "Saproling Token", Player: a}).
+		Expect(model.Expectation{Why: "CR 111.1, 111.2: the creator owns and controls the token, which enters",
+			Triggers:   triggers{model.CreatureEnters: 1, model.PermanentEnters: 1},
+			Permanents: perms{"t1@0": {Token: ptr(true), Controller: a, Name: ptr("Saproling Token"), ControlledSinceTurnStart: ptr(false)}}}).
+		Do(model.Action{Type: model.CastMutate, Object: "c1", Target: "t1@0"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Bottom}}).
+		Expect(model.Expectation{Why: "CR 730.2d: a token, since its topmost component is one",
+			Permanents: perms{"t1@0": {Token: ptr(true), Components: []model.ObjectID{"t1", "c1"}, Power: ptr(1), Abilities: []model.AbilityID{"reach", "trample"}}}}))
+
+	bd = build.New("707.5-clone-copies-a-mutated-creature",
+		"Clone enters as a copy of Gemrazer mutated over Wall of Omens: it has the merged creature's copiable values, every component's abilities among them, and is one card.", "707.5", "707.2", "730.2a", "702.140e")
+	bd.Card("c1", a, "Wall of Omens")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Card("k1", a, "Clone")
+	add(bd.Perm("p1", a, up("c2"), up("c1")).Put(a, model.Hand, "k1").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 707.5 and the mutate notes: the combined characteristics are copiable",
+			Triggers: triggers{model.CreatureEnters: 1, model.PermanentEnters: 1},
+			Permanents: perms{"k1@0": {Name: ptr("Gemrazer"), Power: ptr(4), Toughness: ptr(4), ManaValue: ptr(4), Token: ptr(false),
+				Components:       []model.ObjectID{"k1"},
+				AbilitiesExactly: &[]model.AbilityID{"defender", "etb_draw", "mutate", "on_mutate", "reach", "trample"}}}}).
+		Do(model.Action{Type: model.Move, Object: "k1@0", To: model.Graveyard}).
+		Expect(model.Expectation{Why: "it dies as one creature, a nontoken one, and its card goes to the graveyard",
+			Triggers: triggers{model.CreatureDies: 1, model.NontokenCreatureDies: 1, model.CardToGraveyard: 1},
+			Zones:    zones{a: {model.Graveyard: {"k1"}}}}))
+
+	bd = build.New("707.2-clone-copies-a-face-down-creature",
+		"Clone enters as a copy of a face-down Exalted Angel: it copies the face-down values, a nameless 2/2 creature with no mana cost, and is face up.", "707.5", "707.2", "708.2")
+	bd.Card("c1", a, "Exalted Angel")
+	bd.Card("k1", a, "Clone")
+	add(bd.Perm("p1", a, down("c1", model.ByMorph)).Put(a, model.Hand, "k1").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 707.2: face-down status modifies the copiable values",
+			Permanents: perms{"k1@0": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), ManaValue: ptr(0), Colors: &[]model.Color{},
+				Types: &[]string{"creature"}, AbilitiesExactly: &[]model.AbilityID{},
+				Faces: []model.FaceClaim{{Object: "k1"}}}}}))
+
+	bd = build.New("712.8e-clone-copies-a-transformed-permanent",
+		"Clone enters as a copy of Insectile Aberration, Delver of Secrets transformed: it copies the back face, with mana value 0 and the colour of the colour indicator.", "707.8", "712.8e", "204.2")
+	bd.Card("c1", a, "Delver of Secrets")
+	bd.Card("k1", a, "Clone")
+	add(bd.Perm("p1", a, back("c1")).Put(a, model.Hand, "k1").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 707.8, 712.8e: the face that is up, and a copy of a back face has mana value 0",
+			Permanents: perms{"k1@0": {Name: ptr("Insectile Aberration"), Power: ptr(3), Toughness: ptr(2), ManaValue: ptr(0),
+				Colors: &[]model.Color{model.Blue}, Abilities: []model.AbilityID{"flying"}}}}))
+
+	bd = build.New("302.6-creature-cast-this-turn-cannot-attack",
+		"Grizzly Bears is cast and resolves, then is declared an attacker: it has not been under its controller's control since the turn began, so it can't attack.", "302.6", "508.1a")
+	bd.Card("c1", a, "Grizzly Bears")
+	add(bd.Put(a, model.Hand, "c1").
+		Do(model.Action{Type: model.Cast, Object: "c1"}, model.Action{Type: model.Resolve}, model.Action{Type: model.Attack, Object: "c1@1"}).
+		Expect(model.Expectation{Why: "CR 302.6, 508.1a: the declaration can't be made; nothing changes",
+			NotAllowed: "302.6", Permanents: perms{"c1@1": {Status: &model.Status{}}}}))
+
+	bd = build.New("302.6-mutated-creature-can-attack",
+		"Gemrazer mutates onto Grizzly Bears, there since the turn began: the merged creature is the same object, so it can attack.", "302.6", "508.1a", "730.2c")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}},
+			model.Action{Type: model.Attack, Object: "p1"}).
+		Expect(model.Expectation{Why: "the mutate notes: a merged creature under its controller's control since the turn began can attack",
+			Sequence: []model.EventClaim{{Kind: model.Attacks, Object: "p1"}}}))
+
+	bd = build.New("702.140a-mutate-cannot-target-a-human",
+		"Gemrazer is cast for its mutate cost targeting Elite Vanguard, a Human: that is no legal target, so the spell can't be cast and stays in hand.", "702.140a")
+	bd.Card("c1", a, "Elite Vanguard")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.140a: a mutating creature spell targets a non-Human creature",
+			NotAllowed: "702.140a", Zones: zones{a: {model.Hand: {"c2"}}}}))
+
+	bd = build.New("702.26b-destroy-all-spares-a-phased-out-creature",
+		"Every creature is destroyed while B's Grizzly Bears is phased out: it is treated as though it does not exist, so it stays.", "702.26b", "701.8a")
+	bd.Card("c1", b, "Grizzly Bears")
+	bd.Card("c2", a, "Runeclaw Bear")
+	add(bd.Perm("p1", b, up("c1")).Mod("p1", func(p *model.Permanent) { p.Status.PhasedOut = true }).Perm("p2", a, up("c2")).
+		Do(model.Action{Type: model.DestroyAll}).
+		Expect(model.Expectation{Why: "CR 702.26b: a phased-out permanent can't be affected; CR 701.8a: the others go to their owners' graveyards",
+			Triggers:   triggers{model.CreatureDies: 1, model.NontokenCreatureDies: 1},
+			Permanents: perms{"p1": {Status: &model.Status{PhasedOut: true}}, "p2": {Absent: true}},
+			Zones:      zones{a: {model.Graveyard: {"c2"}}, b: {model.Graveyard: {}}}}))
+
+	bd = build.New("701.42c-meld-after-its-pair-died",
+		"Graf Rats dies before its meld ability resolves: the pair is no longer there, so nothing is exiled or melded and Midnight Scavengers stays.", "701.42c")
+	bd.Card("c1", a, "Midnight Scavengers")
+	bd.Card("c2", a, "Graf Rats")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("c2")).
+		Do(model.Action{Type: model.Move, Object: "p2", To: model.Graveyard}, model.Action{Type: model.Meld, Object: "p2", With: "p1"}).
+		Expect(model.Expectation{Why: "CR 701.42c: objects that can't be melded stay where they are",
+			NothingHappens: "701.42c", Battlefield: ptr(1),
+			Permanents: perms{"p1": {Name: ptr("Midnight Scavengers")}},
+			Zones:      zones{a: {model.Graveyard: {"c2"}, model.Exile: {}}}}))
+
+	bd = build.New("702.37e-morph-turns-a-merged-permanent-face-up",
+		"A face-down Exalted Angel with Gemrazer mutated under it is turned face up for its morph cost: face up, the merged permanent is Exalted Angel, which has morph.", "702.37e", "730.2a", "730.2f")
+	bd.Card("c1", a, "Exalted Angel")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, down("c1", model.ByMorph), up("c2")).
+		Do(model.Action{Type: model.TurnFaceUp, Object: "p1", Method: model.ByMorph}).
+		Expect(model.Expectation{Why: "CR 702.37e: the morph cost is the one it would have face up; CR 730.2a, 702.140e give it the topmost card's, and every component's abilities",
+			Triggers: triggers{model.TurnedFaceUp: 1},
+			Permanents: perms{"p1": {Faces: []model.FaceClaim{{Object: "c1"}, {Object: "c2"}}, Name: ptr("Exalted Angel"), Power: ptr(4), Toughness: ptr(5),
+				AbilitiesExactly: &[]model.AbilityID{"flying", "lifelink", "morph", "mutate", "on_mutate", "reach", "trample"}}}}))
+
+	bd = build.New("702.37e-no-morph-cost-face-up",
+		"A manifested Grizzly Bears with Gemrazer mutated under it can't be turned face up for a morph cost: face up, neither card gives it morph.", "702.37e", "702.140e")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, down("c1", model.ByManifest), up("c2")).
+		Do(model.Action{Type: model.TurnFaceUp, Object: "p1", Method: model.ByMorph}).
+		Expect(model.Expectation{Why: "CR 702.37e: a permanent that would have no morph cost face up can't be turned face up this way",
+			NotAllowed: "702.37e", Permanents: perms{"p1": {Status: &model.Status{FaceDown: true}}}}))
+
 	return out
 }

@@ -2,6 +2,7 @@ package reference_test
 
 import (
 	"errors"
+	"github.com/google/go-cmp/cmp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,6 +46,28 @@ func runFails(t *testing.T, s *model.Scenario, index int) error {
 		assert.Len(t, tr.Steps, index)
 	}
 	return err
+}
+
+// requireNotAllowed checks that the rules forbid action index of s: its
+// step reports one not-allowed event citing rule and leaves the state as
+// it was, and play goes on.
+func requireNotAllowed(t *testing.T, s *model.Scenario, index int, rule model.RuleID) {
+	t.Helper()
+	s = decoded(t, s)
+	tr, err := reference.Run(s)
+	require.NoError(t, err, "an action the rules forbid is a step of the game, not an error of the scenario")
+	require.Len(t, tr.Steps, len(s.Actions))
+	step := tr.Steps[index]
+	require.Len(t, step.Events, 1)
+	assert.Equal(t, model.NotAllowed, step.Events[0].Kind)
+	assert.Equal(t, rule, step.Events[0].Rule)
+	before := tr.Start
+	if index > 0 {
+		before = tr.Steps[index-1].State
+	}
+	if diff := cmp.Diff(before, step.State); diff != "" {
+		t.Errorf("an action that can't be taken changed the state (-before +after):\n%s", diff)
+	}
 }
 
 // requireInvalid checks that s stops at action index with ErrInvalid and a
@@ -132,7 +155,7 @@ func Test702_26b_PhasedOutCantBeMutatedOnto(t *testing.T) {
 	bd.Card("c2", a, "Gemrazer")
 	s := bd.Put(a, model.Hand, "c2").
 		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requireInvalid(t, s, 0, "p1", "phased out", "702.26b")
+	requireNotAllowed(t, s, 0, "702.26b")
 }
 
 func Test730_3a_OrderRequiredForTwoCards(t *testing.T) {
@@ -234,7 +257,7 @@ func Test702_140a_CantMutateOntoAHuman(t *testing.T) {
 	bd.Card("c2", a, "Gemrazer")
 	s := bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
 		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requireInvalid(t, s, 0, "p1", "is a Human", "CR 702.140a")
+	requireNotAllowed(t, s, 0, "702.140a")
 }
 
 func Test702_140a_CantMutateOntoAnotherOwnersCreature(t *testing.T) {
@@ -242,7 +265,7 @@ func Test702_140a_CantMutateOntoAnotherOwnersCreature(t *testing.T) {
 	bd.Card("c2", b, "Gemrazer")
 	s := bd.Put(b, model.Hand, "c2").
 		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requireInvalid(t, s, 0, "p1", "owned by A", "CR 702.140a")
+	requireNotAllowed(t, s, 0, "702.140a")
 }
 
 func Test702_140a_CantMutateOntoANoncreature(t *testing.T) {
@@ -251,7 +274,7 @@ func Test702_140a_CantMutateOntoANoncreature(t *testing.T) {
 	bd.Card("c2", a, "Gemrazer")
 	s := bd.Perm("p1", a, up("v1")).Put(a, model.Hand, "c2").
 		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requireInvalid(t, s, 0, "p1", "not a creature", "CR 702.140a")
+	requireNotAllowed(t, s, 0, "702.140a")
 }
 
 func Test702_140a_OnlyAMutateCardCastsForMutate(t *testing.T) {
@@ -367,4 +390,72 @@ func TestUnsupported_MeldAMergedPermanent(t *testing.T) {
 	s := bd.Perm("p1", a, up("c1"), up("c2")).Perm("p2", a, up("c3")).
 		Do(model.Action{Type: model.Meld, Object: "p2", With: "p1"}).Scenario()
 	requireUnsupported(t, s, 0, "meld-merged-permanent")
+}
+
+func Test508_1a_OnlyAnUntappedCreatureOfTheActivePlayerAttacks(t *testing.T) {
+	tests := []struct {
+		name string
+		mod  func(p *model.Permanent)
+		rule model.RuleID
+	}{
+		{"tapped", func(p *model.Permanent) { p.Status.Tapped = true }, "508.1a"},
+		{"another player's", func(p *model.Permanent) { p.Controller = b }, "508.1a"},
+		{"there since this turn only", func(p *model.Permanent) { p.ControlledSinceTurnStart = false }, "302.6"},
+		{"phased out", func(p *model.Permanent) { p.Status.PhasedOut = true }, "702.26b"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := bears("508.1a-"+tc.name).Mod("p1", tc.mod).Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
+			requireNotAllowed(t, s, 0, tc.rule)
+		})
+	}
+}
+
+func Test702_10b_HasteLetsANewCreatureAttack(t *testing.T) {
+	s := bears("702.10b-haste").Mod("p1", func(p *model.Permanent) {
+		p.ControlledSinceTurnStart = false
+		p.Counters = map[string]int{"haste": 1}
+	}).Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
+	tr, err := reference.Run(decoded(t, s))
+	require.NoError(t, err)
+	require.Len(t, tr.Steps[0].Events, 1)
+	assert.Equal(t, model.Attacks, tr.Steps[0].Events[0].Kind)
+}
+
+func Test701_42c_MeldWithAnUnknownPermanentIsAnError(t *testing.T) {
+	bd := build.New("701.42c-unknown", "A meld names a permanent that never was.")
+	bd.Card("c1", a, "Midnight Scavengers")
+	s := bd.Perm("p1", a, up("c1")).Do(model.Action{Type: model.Meld, Object: "p1", With: "p9"}).Scenario()
+	requireInvalid(t, s, 0, "p9")
+}
+
+func TestUnsupported_CreatureWithToughnessZero(t *testing.T) {
+	bd := build.New("704.5f-clone-as-itself", "Clone is cast and enters as itself, a 0/0.")
+	bd.Card("k1", a, "Clone")
+	s := bd.Put(a, model.Hand, "k1").Do(model.Action{Type: model.Cast, Object: "k1"}, model.Action{Type: model.Resolve}).Scenario()
+	requireUnsupported(t, s, 1, "creature-with-toughness-0")
+}
+
+func TestUnsupported_DestroyAllWithSeveralPermanentsOfOneOwner(t *testing.T) {
+	bd := bears("701.8a-two-of-one-owner")
+	bd.Card("c2", a, "Runeclaw Bear")
+	s := bd.Perm("p2", a, up("c2")).Do(model.Action{Type: model.DestroyAll}).Scenario()
+	requireUnsupported(t, s, 0, "destroy-all-several-permanents-of-one-owner")
+}
+
+func TestUnsupported_CreateAnAuraToken(t *testing.T) {
+	s := bears("111.2-aura-token").Do(model.Action{Type: model.CreateToken, Token: "t1", Def: "False Demise", Player: a})
+	s.Def("False Demise")
+	requireUnsupported(t, s.Scenario(), 0, "create-aura-token")
+}
+
+func TestUnsupported_MutateOntoACardThatEnteredAsACopy(t *testing.T) {
+	bd := bears("707.5-mutate-onto-clone")
+	bd.Card("k1", a, "Clone")
+	bd.Card("c2", a, "Gemrazer")
+	s := bd.Put(a, model.Hand, "k1", "c2").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"},
+			model.Action{Type: model.CastMutate, Object: "c2", Target: "k1@0"},
+			model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
+	requireUnsupported(t, s, 2, "copy-effect-on-merged-permanent")
 }

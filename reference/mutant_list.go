@@ -20,7 +20,7 @@ var Mutants = []Mutant{
 	{Name: "merge-keeps-face-down", Bug: "a face-up card merging on top of a face-down permanent goes face down with it", Breaks: []model.RuleID{"730.2e"}, Components: 1, Actions: 1},
 	{Name: "merge-triggers-permanent-enters", Bug: "merging triggers \"whenever a permanent enters\"", Breaks: []model.RuleID{"730.2b"}, Components: 1, Actions: 1},
 	{Name: "face-down-per-component", Bug: "turning a merged permanent face down triggers \"whenever a permanent is turned face down\" once per component", Breaks: []model.RuleID{"730.2f"}, Components: 2, Actions: 1},
-	{Name: "nontoken-dies-if-any-card", Bug: "a merged permanent topped by a token that dies triggers \"whenever a nontoken creature dies\" when it has a card", Breaks: []model.RuleID{"730.3"}, Components: 2, Actions: 1},
+	{Name: "nontoken-dies-if-any-card", Bug: "a merged permanent topped by a token that dies triggers \"whenever a nontoken creature dies\" when it has a card", Breaks: []model.RuleID{"730.2d"}, Components: 2, Actions: 1},
 	{Name: "merge-turns-face-up", Bug: "merging face up onto a face-down permanent counts as turning it face up", Breaks: []model.RuleID{"730.2e"}, Components: 1, Actions: 1},
 	{Name: "turn-top-only", Bug: "turning a merged permanent face down or up turns only its topmost component", Breaks: []model.RuleID{"730.2f"}, Components: 2, Actions: 1},
 	{Name: "instant-turns-face-up", Bug: "a face-down merged permanent with an instant in it turns face up", Breaks: []model.RuleID{"730.2g"}, Components: 2, Actions: 1},
@@ -44,7 +44,7 @@ var Mutants = []Mutant{
 	{Name: "mutate-always-top", Bug: "a mutating spell always goes on top", Breaks: []model.RuleID{"702.140c"}, Components: 1, Actions: 2},
 	{Name: "mutate-trigger-top-only", Bug: "only one \"whenever this creature mutates\" ability triggers", Breaks: []model.RuleID{"702.140d"}, Components: 1, Actions: 2},
 	{Name: "abilities-top-only", Bug: "a mutated permanent has only its topmost component's abilities", Breaks: []model.RuleID{"702.140e"},
-		Also: []model.RuleID{"702.140d", "730.2h"}, Why: "a lower component's \"whenever this creature mutates\" ability and a flipped flip card's alternative abilities are then lost",
+		Also: []model.RuleID{"702.140d", "730.2h", "730.2g"}, Why: "a lower component's \"whenever this creature mutates\" ability and a flipped flip card's alternative abilities are then lost, and a face-down merged permanent whose morph comes from a lower component can't be turned face up for it",
 		Components: 2, Actions: 0},
 	{Name: "meld-front-faces", Bug: "a melded permanent enters with its front faces up", Breaks: []model.RuleID{"701.42a", "712.4a"}, Components: 2, Actions: 1},
 	{Name: "meld-any-pair", Bug: "a token copy of a meld card melds with its counterpart", Breaks: []model.RuleID{"701.42b", "701.42c"}, Components: 2, Actions: 1},
@@ -95,4 +95,21 @@ var Mutants = []Mutant{
 	{Name: "melded-no-abilities", Bug: "a melded permanent has no abilities", Breaks: []model.RuleID{"712.8g"}, Components: 2, Actions: 0},
 	{Name: "untap-phasing-zone-change", Bug: "phasing at the untap step is reported as a zone change", Breaks: []model.RuleID{"702.26d"}, Components: 1, Actions: 3},
 	{Name: "tokens-linger", Bug: "token components stay in the zone they moved to", Breaks: []model.RuleID{"704.5d"}, Components: 1, Actions: 1},
+}
+
+// ActionMutants are mutants whose bug lies in an action the generators do
+// not draw: creating a token, entering as a copy, attacking, destroying
+// every creature, melding a pair that is gone. The expectations of the
+// worked example each names kill it; the reference meets them.
+var ActionMutants = []Mutant{
+	{Name: "created-token-is-a-card", Bug: "a created token is treated as a card", Breaks: []model.RuleID{"111.1", "730.2d"},
+		Example: "111.2-created-token-under-a-mutating-card"},
+	{Name: "clone-copies-top-card", Bug: "a creature entering as a copy copies the printed card of the original's topmost component, not its copiable values",
+		Breaks: []model.RuleID{"707.2", "707.8"}, Example: "707.5-clone-copies-a-mutated-creature"},
+	{Name: "attack-ignores-summoning-sickness", Bug: "a creature attacks the turn it came under its controller's control", Breaks: []model.RuleID{"302.6", "508.1a"},
+		Example: "302.6-creature-cast-this-turn-cannot-attack"},
+	{Name: "destroy-all-hits-phased-out", Bug: "destroying every creature destroys phased-out ones too", Breaks: []model.RuleID{"702.26b"},
+		Example: "702.26b-destroy-all-spares-a-phased-out-creature"},
+	{Name: "meld-exiles-the-one-left", Bug: "a meld whose pair is gone exiles the permanent that is left", Breaks: []model.RuleID{"701.42c"},
+		Example: "701.42c-meld-after-its-pair-died"},
 }

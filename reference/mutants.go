@@ -25,6 +25,9 @@ type Mutant struct {
 	// Sizes gives it for a rule of Breaks whose minimum is another.
 	Components, Actions int
 	Sizes               map[model.RuleID][2]int
+	// Example names the worked example whose expectations kill a mutant
+	// of [ActionMutants].
+	Example string
 }
 
 // FindMutant returns the mutant named name, or nil.
@@ -32,6 +35,11 @@ func FindMutant(name string) *Mutant {
 	for i := range Mutants {
 		if Mutants[i].Name == name {
 			return &Mutants[i]
+		}
+	}
+	for i := range ActionMutants {
+		if ActionMutants[i].Name == name {
+			return &ActionMutants[i]
 		}
 	}
 	return nil

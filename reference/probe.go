@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -72,6 +73,10 @@ func NewPlay(s *model.Scenario) (p *Play, err error) {
 	sc := *s
 	sc.Expect = nil
 	g, err := startGame(&sc)
+	var ae *ActionError
+	if errors.As(err, &ae) {
+		return nil, ae
+	}
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
 	}

@@ -124,3 +124,25 @@ func TestObserverMutantsFailTheirExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestActionMutantsFailTheirExamples: each mutant of an action the
+// generators do not draw fails the expectations of the worked example it
+// names, which the reference meets.
+func TestActionMutantsFailTheirExamples(t *testing.T) {
+	byName := map[string]*model.Scenario{}
+	for _, s := range examples() {
+		byName[s.Name] = s
+	}
+	for _, m := range reference.ActionMutants {
+		t.Run(m.Name, func(t *testing.T) {
+			s := byName[m.Example]
+			require.NotNil(t, s, "mutant %s names example %q, which does not exist", m.Name, m.Example)
+			tr, err := reference.Run(s)
+			require.NoError(t, err)
+			require.NoError(t, model.CheckExpectations(s, tr))
+			tr, err = reference.RunMutant(s, m.Name)
+			require.NoError(t, err, "a mutant plays the example through, wrongly")
+			assert.Error(t, model.CheckExpectations(s, tr), "mutant %s meets every expectation of %s", m.Name, m.Example)
+		})
+	}
+}

@@ -241,7 +241,9 @@ class Game:
         if "mutate" not in self.front(oid).get("abilities", []):
             raise Invalid("%s has no mutate ability" % oid)
         if not self.legal_mutate_target(target, owner):
-            raise Invalid("%s is not a legal target for %s (CR 702.140a)" % (target, oid))
+            # The rules forbid the cast: say so, and change nothing.
+            self.emit("not_allowed", rule="702.140a", object=oid)
+            return
         hand.remove(oid)
         self.state.setdefault("stack", []).append({"object": oid, "controller": owner, "target": target})
         self.emit("zone_change", object=oid, **{"from": "hand"}, to="stack", objects=1, cards=1)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/rules"
 )
 
@@ -88,7 +89,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
 	}
-	var held, failed, unsupported, trouble int
+	var held, partial, failed, unsupported, trouble int
 	for _, path := range files {
 		s, err := loadScenario(path)
 		if err != nil {
@@ -102,6 +103,15 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		tr, problems, err := judgeScenario(context.Background(), e, s)
+		var left []string // what the reference could not play, and was left out
+		for range len(s.Start.Battlefield) + 1 {
+			part, note := partOf(s, err)
+			if part == nil {
+				break
+			}
+			s, left = part, append(left, note)
+			tr, problems, err = judgeScenario(context.Background(), e, s)
+		}
 		if errors.Is(err, harness.ErrUnsupported) {
 			fmt.Fprintf(stdout, "UNSUPPORTED %s: %v\n", path, err)
 			unsupported++
@@ -123,6 +133,12 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			failed++
 			continue
 		}
+		if len(left) > 0 {
+			partial++
+			fmt.Fprintf(stdout, "PART  %s (%s): %d actions and %d expectations hold; the reference could not play the rest:\n\t%s\n",
+				s.Name, path, len(s.Actions), len(s.Expect), strings.Join(left, "\n\t"))
+			continue
+		}
 		held++
 		fmt.Fprintf(stdout, "ok    %s (%d actions, %d expectations, every property)\n", s.Name, len(s.Actions), len(s.Expect))
 		if *verbose {
@@ -134,7 +150,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "%d scenarios: %d held, %d failed, %d unsupported by the engine, %d could not be played\n", len(files), held, failed, unsupported, trouble)
+	fmt.Fprintf(stdout, "%d scenarios: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", len(files), held, partial, failed, unsupported, trouble)
 	switch {
 	case trouble > 0:
 		return exitTrouble
@@ -151,4 +167,27 @@ func writeAtomic(path string, v any) error {
 		return err
 	}
 	return writeFileAtomic(path, data)
+}
+
+// partOf returns the part of s still worth playing when the reference
+// refuses s as unsupported, and a note on what it leaves out: the actions
+// before the one refused, with the expectations about them; or, when the
+// start state is refused for one permanent that nothing else names, s
+// without that permanent. It returns nil when err is no such refusal.
+func partOf(s *model.Scenario, err error) (*model.Scenario, string) {
+	var ae *reference.ActionError
+	if !errors.Is(err, reference.ErrUnsupported) || !errors.As(err, &ae) {
+		return nil, ""
+	}
+	switch {
+	case ae.Index > 0:
+		return s.Prefix(ae.Index), fmt.Sprintf("action %d and after: %v", ae.Index, ae.Err)
+	case ae.Index < 0 && ae.Permanent != "":
+		rest, werr := s.Without(ae.Permanent)
+		if werr != nil {
+			return nil, ""
+		}
+		return rest, fmt.Sprintf("starting permanent %s and the claims about it: %v", ae.Permanent, ae.Err)
+	}
+	return nil, ""
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 )
 
@@ -61,3 +66,66 @@ func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
 	}
 	assert.Positive(t, found, "with whole traces the mutant is caught")
 }
+
+// writeScenario writes s into dir as NAME.scenario.json and returns the path.
+func writeScenario(t *testing.T, dir string, s *model.Scenario) string {
+	t.Helper()
+	data, err := model.Encode(s)
+	require.NoError(t, err)
+	path := filepath.Join(dir, s.Name+".scenario.json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	return path
+}
+
+// TestReplayChecksWhatTheReferenceCanPlay: when the reference refuses a
+// later action, the expectations about the steps before it are still
+// checked, and can fail; when it refuses one starting permanent that
+// nothing else names, the rest of the file is played and checked.
+func TestReplayChecksWhatTheReferenceCanPlay(t *testing.T) {
+	dir := t.TempDir()
+	later := func(tapped bool) *model.Scenario {
+		bd := build.New(fmt.Sprintf("later-refused-%t", tapped), "Bears taps; then a face-down flip card is told to flip, which the reference refuses.")
+		bd.Card("c1", build.A, "Grizzly Bears")
+		bd.Card("c2", build.A, "Jushi Apprentice")
+		return bd.Perm("p1", build.A, build.Up("c1")).Perm("p2", build.A, build.Down("c2", model.ByManifest)).
+			Do(model.Action{Type: model.Tap, Object: "p1"}).
+			Expect(model.Expectation{Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{Tapped: tapped}}}}).
+			Do(model.Action{Type: model.Flip, Object: "p2"}).
+			Expect(model.Expectation{Battlefield: ptrTo(2)}).Scenario()
+	}
+	code, out, _ := mc(t, "replay", writeScenario(t, dir, later(true)))
+	assert.Equal(t, exitOK, code, out)
+	assert.Contains(t, out, "PART  later-refused-true")
+	assert.Contains(t, out, "1 actions and 1 expectations hold")
+	assert.Contains(t, out, "action 1 and after: ")
+	assert.Contains(t, out, "flip-face-down-permanent")
+	assert.Contains(t, out, "1 scenarios: 0 held, 1 held in part, 0 failed")
+
+	code, out, _ = mc(t, "replay", writeScenario(t, dir, later(false)))
+	assert.Equal(t, exitFailed, code, out)
+	assert.Contains(t, out, "FAIL  later-refused-false")
+
+	bd := build.New("start-refused", "Two independent permanents; one has components of two owners, which the reference refuses.")
+	bd.Card("c1", build.A, "Grizzly Bears")
+	bd.Card("c2", build.A, "Gemrazer")
+	bd.Card("c3", build.B, "Runeclaw Bear")
+	start := bd.Perm("p1", build.A, build.Up("c1")).Perm("p2", build.A, build.Up("c2"), build.Up("c3")).
+		Do(model.Action{Type: model.Tap, Object: "p1"}).
+		Expect(model.Expectation{Battlefield: ptrTo(2), Permanents: map[model.ObjectID]model.PermanentClaim{
+			"p1": {Status: &model.Status{Tapped: true}}, "p2": {Components: []model.ObjectID{"c2", "c3"}}}}).Scenario()
+	code, out, _ = mc(t, "replay", writeScenario(t, dir, start))
+	assert.Equal(t, exitOK, code, out)
+	assert.Contains(t, out, "PART  start-refused")
+	assert.Contains(t, out, "starting permanent p2 and the claims about it")
+	assert.Contains(t, out, "merged-permanent-with-several-owners")
+
+	// A refused permanent that an action names is not independent: the
+	// file is refused whole, as before.
+	start.Actions = append(start.Actions, model.Action{Type: model.Tap, Object: "p2"})
+	start.Name = "start-refused-named"
+	code, out, _ = mc(t, "replay", writeScenario(t, dir, start))
+	assert.Equal(t, exitTrouble, code, out)
+	assert.Contains(t, out, "merged-permanent-with-several-owners")
+}
+
+func ptrTo[T any](v T) *T { return &v }

@@ -351,8 +351,10 @@ func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*m
 
 // judgeable returns s with the expectations that can judge an engine like
 // info: for one whose traces are partial, without the claims about events
-// (triggers, reveals, nothing happening, what left the battlefield), which
-// an observation it doesn't make would fail.
+// (triggers, reveals or their absence, nothing happening, the order of
+// events, what left the battlefield): an event it doesn't report would
+// fail them, or its absence meet them vacuously. That an action is not
+// allowed every engine must report.
 func judgeable(s *model.Scenario, info harness.EngineInfo) *model.Scenario {
 	if !info.PartialTraces {
 		return s
@@ -362,6 +364,7 @@ func judgeable(s *model.Scenario, info harness.EngineInfo) *model.Scenario {
 	for i := range c.Expect {
 		x := &c.Expect[i]
 		x.Triggers, x.NothingHappens, x.Revealed, x.LeftBattlefield = nil, "", nil, nil
+		x.NoReveal, x.Sequence = false, nil
 	}
 	return &c
 }

@@ -1,0 +1,87 @@
+package reference
+
+import (
+	"slices"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// attack declares a creature an attacker (CR 508.1a). The declaration is
+// not allowed unless the active player controls the creature, it is
+// untapped, and it has haste or has been under that player's control since
+// the turn began (CR 302.6, 702.10b); a merged creature keeps that from
+// before it merged (CR 730.2c).
+func (g *game) attack(a *model.Action) error {
+	if err := g.noChoices(a); err != nil {
+		return err
+	}
+	p := g.st.Permanent(a.Object)
+	if p == nil {
+		return invalid("%s is not on the battlefield", a.Object)
+	}
+	if p.Status.PhasedOut {
+		return illegal("702.26b", "%s is phased out and treated as though it does not exist", p.ID)
+	}
+	d, err := g.derive(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !slices.Contains(d.Characteristics.Types, "creature"):
+		return illegal("508.1a", "%s is not a creature", p.ID)
+	case p.Controller != g.st.Active:
+		return illegal("508.1a", "%s is controlled by %s, not by the active player %s", p.ID, p.Controller, g.st.Active)
+	case p.Status.Tapped:
+		return illegal("508.1a", "%s is tapped", p.ID)
+	case !p.ControlledSinceTurnStart && !slices.Contains(d.Characteristics.Abilities, model.Haste) && !g.is("attack-ignores-summoning-sickness"):
+		return illegal("302.6", "%s has not been under %s's control since the turn began and has no haste (CR 508.1a, 702.10b)", p.ID, p.Controller)
+	}
+	g.emit(model.Event{Kind: model.Attacks, Rule: "508.1a", Object: p.ID})
+	return nil
+}
+
+// destroyAll destroys every creature (CR 701.8a). A phased-out permanent
+// is treated as though it does not exist, so it is spared (CR 702.26b).
+// Each permanent leaves as one, its components going to their owner's
+// graveyard (CR 730.3).
+func (g *game) destroyAll(a *model.Action) error {
+	var doomed []model.ObjectID
+	owners := map[model.PlayerID]int{}
+	for i := range g.st.Battlefield {
+		p := &g.st.Battlefield[i]
+		if p.Status.PhasedOut && !g.is("destroy-all-hits-phased-out") {
+			continue
+		}
+		d, err := g.derive(p)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(d.Characteristics.Types, "creature") {
+			if slices.Contains(d.Characteristics.Abilities, "indestructible") {
+				return unsupported("destroy-indestructible", "%s has indestructible, and CR 702.12 is not among the rules the model holds", p.ID)
+			}
+			doomed = append(doomed, p.ID)
+			owners[g.ownerOf(p)]++
+		}
+	}
+	for owner, n := range owners {
+		if n > 1 {
+			return unsupported("destroy-all-several-permanents-of-one-owner",
+				"%d permanents of %s's go to that graveyard at once; the owner arranges all their cards (CR 404.3), and an action scripts the order of one permanent's cards only", n, owner)
+		}
+	}
+	if len(doomed) > 1 && !a.Choices.IsZero() {
+		return unsupported("destroy-all-choices-for-several-permanents", "choices are scripted, but %d permanents are destroyed and a choice can't say which it is for", len(doomed))
+	}
+	// No two of them share a graveyard, so the order in which they leave
+	// here makes no difference to where any card ends up.
+	for _, id := range doomed {
+		if _, err := g.leave(g.st.Permanent(id), &model.Action{To: model.Graveyard}, &a.Choices, false); err != nil {
+			return err
+		}
+	}
+	if len(doomed) == 0 && !a.Choices.IsZero() {
+		return invalid("choices are scripted, but no creature is destroyed")
+	}
+	return nil
+}
