@@ -18,6 +18,9 @@ import (
 // trailing data and an unknown format version are errors; every error says
 // where in the input it was found.
 func DecodeScenario(data []byte) (*Scenario, error) {
+	if len(data) > MaxScenarioBytes {
+		return nil, fmt.Errorf("scenario: %d bytes, more than one case takes (at most %d)", len(data), MaxScenarioBytes)
+	}
 	var s Scenario
 	if err := decodeStrict(data, &s); err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
@@ -28,10 +31,17 @@ func DecodeScenario(data []byte) (*Scenario, error) {
 	return &s, nil
 }
 
+// MaxScenarioBytes bounds a scenario file: one of MaxObjects objects in
+// one stack takes about 7 MB.
+const MaxScenarioBytes = 32 << 20
+
 // DecodeScenarioUnvalidated parses a scenario file as strictly as
 // DecodeScenario but does not validate it, for a caller that validates it
 // next anyway (an engine that plays it, such as the reference engine).
 func DecodeScenarioUnvalidated(data []byte) (*Scenario, error) {
+	if len(data) > MaxScenarioBytes {
+		return nil, fmt.Errorf("scenario: %d bytes, more than one case takes (at most %d)", len(data), MaxScenarioBytes)
+	}
 	var s Scenario
 	if err := decodeStrict(data, &s); err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)

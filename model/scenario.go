@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // ScenarioFormat is the value of [Scenario.Format] for this version of the
 // scenario format. A reader rejects any other value.
@@ -34,14 +37,62 @@ func (s *Scenario) Def(name string) *CardDef {
 	return nil
 }
 
-// Object returns the object with the given id, or nil.
+// Object returns the object with the given id, or nil. A large scenario's
+// objects are indexed, so that looking each of them up costs linear time
+// in all, not quadratic.
 func (s *Scenario) Object(id ObjectID) *Object {
+	if len(s.Objects) >= indexFrom {
+		// A hit is checked, so an index of a slice changed in place since
+		// is never believed; a miss is searched for below.
+		if i, ok := objectIndex(s.Objects)[id]; ok && i < len(s.Objects) && s.Objects[i].ID == id {
+			return &s.Objects[i]
+		}
+	}
 	for i := range s.Objects {
 		if s.Objects[i].ID == id {
 			return &s.Objects[i]
 		}
 	}
 	return nil
+}
+
+// indexFrom is the number of objects from which Object uses an index.
+const indexFrom = 64
+
+// objectIndexes caches the index of a few large object lists, by the
+// list's first element and length: a scenario is looked up in many times
+// while it is played and judged, then dropped.
+var objectIndexes struct {
+	sync.Mutex
+	byList map[indexKey]map[ObjectID]int
+}
+
+type indexKey struct {
+	first *Object
+	n     int
+}
+
+func objectIndex(objects []Object) map[ObjectID]int {
+	k := indexKey{&objects[0], len(objects)}
+	objectIndexes.Lock()
+	defer objectIndexes.Unlock()
+	if at, ok := objectIndexes.byList[k]; ok {
+		return at
+	}
+	if len(objectIndexes.byList) >= 8 {
+		clear(objectIndexes.byList) // a few lists are in use at once
+	}
+	if objectIndexes.byList == nil {
+		objectIndexes.byList = map[indexKey]map[ObjectID]int{}
+	}
+	at := make(map[ObjectID]int, len(objects))
+	for i := range objects {
+		if _, dup := at[objects[i].ID]; !dup {
+			at[objects[i].ID] = i // the first, as the search finds it
+		}
+	}
+	objectIndexes.byList[k] = at
+	return at
 }
 
 // EnteredID is the id of the permanent that object becomes when it enters

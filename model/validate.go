@@ -62,6 +62,11 @@ func (v *validator) all() {
 	if s.Name == "" {
 		v.fail("name is empty")
 	}
+	if len(s.Objects) > MaxObjects || len(s.Actions) > MaxActions || len(s.Catalogue) > MaxObjects {
+		v.fail("%d objects, %d actions and %d catalogue entries: more than one case takes (at most %d objects and entries, %d actions)",
+			len(s.Objects), len(s.Actions), len(s.Catalogue), MaxObjects, MaxActions)
+		return
+	}
 	defs := map[string]bool{}
 	for i := range s.Catalogue {
 		d := &s.Catalogue[i]
@@ -354,6 +359,14 @@ func (v *validator) meldPair(p *Permanent) bool {
 	da, db := v.s.Def(a.Def), v.s.Def(b.Def)
 	return da != nil && db != nil && da.MeldPartner == db.Name && db.MeldPartner == da.Name
 }
+
+// MaxObjects and MaxActions bound the size of one scenario: playing,
+// validating and judging one costs time linear in its size, and a case
+// larger than these would take seconds to play once, let alone to shrink.
+const (
+	MaxObjects = 200_000
+	MaxActions = 10_000
+)
 
 // MaxValue bounds every count and modifier a scenario gives (counters,
 // pumps): no card makes more, and with it no sum of them an engine

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"runtime/debug"
 	"testing"
 
+	"github.com/mergecheck/mergecheck/catalogue"
 	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
@@ -117,4 +119,56 @@ func BenchmarkRunPath(b *testing.B) {
 		defer served.Close()
 		run(b, served)
 	})
+}
+
+// bigStack is a scenario whose one starting permanent is a merged stack of
+// n Grizzly Bears, tapped by its one action, with an expectation.
+func bigStack(n int) []byte {
+	var objs []model.Object
+	var comps []model.Component
+	for i := range n {
+		id := model.ObjectID(fmt.Sprintf("c%d", i+1))
+		objs = append(objs, model.Object{ID: id, Def: "Grizzly Bears", Owner: "A"})
+		comps = append(comps, model.Component{Object: id})
+	}
+	s := model.Scenario{Format: model.ScenarioFormat, Name: fmt.Sprintf("stack-of-%d", n),
+		Catalogue: []model.CardDef{catalogue.MustGet("Grizzly Bears")}, Objects: objs,
+		Start: model.State{Active: "A", Players: []model.Player{{ID: "A"}, {ID: "B"}},
+			Battlefield: []model.Permanent{{ID: "p1", Controller: "A", Components: comps, Timestamp: 1, ControlledSinceTurnStart: true}}},
+		Actions: []model.Action{{Type: model.Tap, Object: "p1"}},
+		Expect:  []model.Expectation{{After: 0, Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{Tapped: true}}}}},
+	}
+	data, err := model.Encode(&s)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// BenchmarkReplayLargeStack replays a scenario whose starting stack has
+// 1,000 to 100,000 components, from its bytes: decoding, validating,
+// playing on the reference, judging by every property and checking the
+// expectation. Its cost must grow linearly (n log n at worst) with n.
+func BenchmarkReplayLargeStack(b *testing.B) {
+	ref, _ := harness.Reference("")
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		data := bigStack(n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := model.DecodeScenario(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tr, problems, err := judgeScenario(context.Background(), ref, s)
+				if err != nil || len(problems) > 0 {
+					b.Fatal(err, problems)
+				}
+				if err := model.CheckExpectations(s, tr); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/component")
+		})
+	}
 }
