@@ -2,13 +2,18 @@
 
 GO ?= go
 
-.PHONY: all test check run replay selftest bench fuzz update vet
+.PHONY: all test race check run replay selftest bench fuzz update vet
 
 all: check test
 
 # The test command of the README and of CI.
 test:
 	$(GO) test ./...
+
+# The race detector over the packages that run goroutines, in short mode
+# (the long suite tests skip there).
+race:
+	$(GO) test -race -short ./harness/ ./cmd/mergecheck/ ./reports/ ./enginetest/
 
 # Formatting and static checks.
 check: vet
@@ -42,13 +47,20 @@ bench:
 	$(GO) test -run '^$$' -bench RunPath -benchtime 10x -count 3 ./cmd/mergecheck/
 	$(GO) test -run '^$$' -bench RapidVersusGopter -benchtime 1x -v ./gopterscenario/
 
-# Fuzz the scenario decoder, its fast path against the format's, and the
-# reference engine, for a while each.
+# Fuzz the scenario decoder, its fast path against the format's, the
+# reference engine, and the protocol's decoding of answers and requests,
+# FUZZTIME each. Minimising a new input may take FUZZMIN at most, so that
+# a short budget fuzzes rather than minimises.
 FUZZTIME ?= 2m
+FUZZMIN ?= 5s
+FUZZ = $(GO) test -run '^$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN)
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzDecodeScenario -fuzztime $(FUZZTIME) ./model
-	$(GO) test -run '^$$' -fuzz FuzzFastAndSlowDecodeAgree -fuzztime $(FUZZTIME) ./model
-	$(GO) test -run '^$$' -fuzz FuzzRun -fuzztime $(FUZZTIME) ./reference
+	$(FUZZ) -fuzz '^FuzzDecodeScenario$$' ./model
+	$(FUZZ) -fuzz '^FuzzFastAndSlowDecodeAgree$$' ./model
+	$(FUZZ) -fuzz '^FuzzRun$$' ./reference
+	$(FUZZ) -fuzz '^FuzzRunActions$$' ./reference
+	$(FUZZ) -fuzz '^FuzzDecodeReply$$' ./harness
+	$(FUZZ) -fuzz '^FuzzDecodeRequest$$' ./cmd/mergecheck
 
 # Rewrite the worked examples' scenario and trace files from examples_test.go.
 update:

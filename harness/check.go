@@ -98,6 +98,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	if c, ok := e.(io.Closer); ok {
 		defer c.Close()
 	}
+	parent := ctx
 	if o.Budget > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.Budget)
@@ -215,12 +216,17 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 			res.Results = append(res.Results, *r)
 		}
 	}
+	res.Interrupted = parent.Err() != nil
 	if runErr != nil {
 		return res, runErr
 	}
 	res.Elapsed = time.Since(res.Started)
 	return res, nil
 }
+
+// interrupted reports whether ctx was cancelled, as a signal cancels a
+// run, rather than out of time, as its budget ends it.
+func interrupted(ctx context.Context) bool { return errors.Is(ctx.Err(), context.Canceled) }
 
 // faultsInARow is how many cases in a row an engine may fault on before a
 // rule's search ends with the fault: a violation says more than a crash,
@@ -249,6 +255,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		// Stopped before this rule began: say so at once rather than
 		// have rapid skip through every case.
 		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
+		if interrupted(ctx) {
+			r.Verdict, r.Why = Interrupted, "the run was interrupted before this rule began"
+		}
 		return r, nil
 	}
 	gen := p.Gen
@@ -432,6 +441,17 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		}
 		if budget && r.Verdict == Held {
 			r.Why = fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, o.Checks)
+		}
+	}
+	if budget && interrupted(ctx) {
+		switch r.Verdict {
+		case Failed:
+			r.Why = "the run was interrupted: the counterexample may not be shrunk to its minimum"
+		case Fault:
+		default:
+			// A rule cut short by a signal is never held: its cases were
+			// not all run.
+			r.Verdict, r.Why = Interrupted, fmt.Sprintf("the run was interrupted after %d of %d cases", r.Cases, o.Checks)
 		}
 	}
 	r.Elapsed = time.Since(start)

@@ -48,6 +48,10 @@ type AdapterError struct {
 	Kind   string
 	Err    error
 	Stderr []string
+	// Request is the id of the request it happened on, 0 if none: for
+	// debugging an adapter, and kept out of Error so that results do not
+	// depend on how requests were numbered.
+	Request int64
 }
 
 func (e *AdapterError) Error() string {
@@ -132,7 +136,7 @@ func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
 }
 
 // run is Run with s's encoding (see encode) when the caller has it.
-func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.Trace, error) {
+func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (_ *model.Trace, err error) {
 	if !e.direct && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return nil, fmt.Errorf("%w: the adapter can't set up merged stacks directly, and this scenario starts with one", ErrUnsupported)
 	}
@@ -151,6 +155,11 @@ func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.T
 		return nil, err
 	}
 	id := e.nextID.Add(1)
+	defer func() {
+		if ae, ok := errors.AsType[*AdapterError](err); ok && ae.Request == 0 {
+			ae.Request = id
+		}
+	}()
 	ch := p.expect(id)
 	if enc == nil {
 		enc = encode(s)
@@ -179,7 +188,7 @@ func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.T
 	case <-p.dead:
 		return nil, e.fault(p, "", p.err())
 	case <-ctx.Done():
-		return nil, e.fault(p, "timeout", fmt.Errorf("no answer to request %d in time: %w", id, ctx.Err()))
+		return nil, e.fault(p, "timeout", fmt.Errorf("no answer to the request in time: %w", ctx.Err()))
 	}
 }
 
@@ -191,31 +200,31 @@ func (e *Exec) answer(p *adapterProc, id int64, r reply) (*model.Trace, error) {
 		}
 		t, err := model.DecodeTrace(r.Trace)
 		if err != nil {
-			return nil, e.fault(p, "garbage", fmt.Errorf("the answer to request %d is not a valid trace: %w", id, err))
+			return nil, e.fault(p, "garbage", fmt.Errorf("the answer is not a valid trace: %w", err))
 		}
 		return t, nil
 	case "error":
 		if r.Error == nil {
-			return nil, e.fault(p, "garbage", fmt.Errorf("the error answer to request %d has no error object", id))
+			return nil, e.fault(p, "garbage", errors.New("the error answer has no error object"))
 		}
 		switch r.Error.Kind {
 		case "unsupported":
 			return nil, fmt.Errorf("%w: %s", ErrUnsupported, r.Error.Message)
 		case "diverged":
 			if r.Error.Action == nil {
-				return nil, e.fault(p, "garbage", fmt.Errorf("the diverged answer to request %d names no action", id))
+				return nil, e.fault(p, "garbage", errors.New("the diverged answer names no action"))
 			}
 			t, err := model.DecodeTrace(r.Error.Trace)
 			if err != nil {
-				return nil, e.fault(p, "garbage", fmt.Errorf("the diverged answer to request %d has no valid trace of the steps played: %w", id, err))
+				return nil, e.fault(p, "garbage", fmt.Errorf("the diverged answer has no valid trace of the steps played: %w", err))
 			}
 			return nil, &Divergence{Action: *r.Error.Action, Reason: r.Error.Message, Trace: t}
 		case "invalid", "internal":
-			return nil, &AdapterError{Kind: r.Error.Kind, Err: fmt.Errorf("the adapter answered a %s error: %s", r.Error.Kind, r.Error.Message), Stderr: p.stderr.now()}
+			return nil, &AdapterError{Kind: r.Error.Kind, Err: fmt.Errorf("the adapter answered an error of kind %s: %s", r.Error.Kind, r.Error.Message), Stderr: p.stderr.now()}
 		}
-		return nil, e.fault(p, "garbage", fmt.Errorf("the error answer to request %d has kind %q, want unsupported, diverged, invalid or internal", id, r.Error.Kind))
+		return nil, e.fault(p, "garbage", fmt.Errorf("the error answer has kind %q, want unsupported, diverged, invalid or internal", r.Error.Kind))
 	}
-	return nil, e.fault(p, "garbage", fmt.Errorf("the answer to request %d has type %q, want trace or error", id, r.Type))
+	return nil, e.fault(p, "garbage", fmt.Errorf("the answer has type %q, want trace or error", r.Type))
 }
 
 // current returns the running adapter, starting it again after a fault.
@@ -252,8 +261,8 @@ func (e *Exec) fault(p *adapterProc, kind string, err error) error {
 	return &AdapterError{Kind: kind, Err: err, Stderr: p.stderr.lines()}
 }
 
-// Close ends the adapter: its standard input is closed, and it is killed
-// if it has not exited within a second.
+// Close ends the adapter: its standard input is closed, and a second later
+// at most its process group is killed, the processes it started with it.
 func (e *Exec) Close() error {
 	e.mu.Lock()
 	p := e.proc
@@ -266,8 +275,10 @@ func (e *Exec) Close() error {
 	select {
 	case <-p.exited:
 	case <-time.After(time.Second):
-		p.kill()
 	}
+	// Whatever the adapter started goes with it: a `go run` or a shell
+	// leaves children in its process group when it exits.
+	p.kill()
 	return nil
 }
 
@@ -391,7 +402,7 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
-		p.die("exit", fmt.Errorf("the adapter exited (%v)", p.waitErr))
+		p.die("exit", exited(p.waitErr))
 		// A process the adapter started outside its group can hold our
 		// pipes open after the adapter is gone; read what the adapter
 		// itself wrote, then stop waiting for that process.
@@ -453,7 +464,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 			// the closed pipe.
 			select {
 			case <-p.exited:
-				p.die("exit", fmt.Errorf("the adapter exited (%v)", p.waitErr))
+				p.die("exit", exited(p.waitErr))
 			case <-time.After(3 * time.Second):
 				p.die("exit", errors.New("the adapter closed its standard output"))
 			}
@@ -477,7 +488,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 		delete(p.pending, rep.ID)
 		p.mu.Unlock()
 		if !ok {
-			p.die("id", fmt.Errorf("the adapter answered id %d, which no request is waiting for", rep.ID))
+			p.die("id", errors.New("the adapter answered with an id no request is waiting for"))
 			return
 		}
 		ch <- rep
@@ -650,4 +661,12 @@ func withLists(s *model.Scenario) *model.Scenario {
 		c.Actions = []model.Action{}
 	}
 	return &c
+}
+
+// exited describes how an adapter process ended, from cmd.Wait's error.
+func exited(err error) error {
+	if err == nil {
+		return errors.New("the adapter exited with status 0, while mergecheck still expected answers")
+	}
+	return fmt.Errorf("the adapter exited: %w", err)
 }

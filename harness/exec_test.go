@@ -65,7 +65,7 @@ func TestExec_FaultsAreFindingsAndTheRunGoesOn(t *testing.T) {
 		// generous one so that a loaded CI machine still sees their fault
 		// and not a timeout in its place.
 		{"crash.py", "exited", "crashing now", time.Minute},
-		{"hang.py", "no answer to request", "", 700 * time.Millisecond},
+		{"hang.py", "no answer to the request in time", "", 700 * time.Millisecond},
 		{"garbage.py", "not a protocol message", "", time.Minute},
 		{"wrong_id.py", "no request is waiting for", "", time.Minute},
 		{"flood.py", "longer than 64 MiB", "", time.Minute},

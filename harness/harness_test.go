@@ -66,6 +66,9 @@ func TestEveryPropertyHasAMutant(t *testing.T) {
 // TestSuiteKillsEveryMutant: each mutant fails each rule it breaks, with a
 // counterexample that names the rule and has shrunk to the stated minimum.
 func TestSuiteKillsEveryMutant(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every mutant (or lazy engine) over every rule; go test without -short runs it")
+	}
 	for _, m := range reference.Mutants {
 		t.Run(m.Name, func(t *testing.T) {
 			for _, rule := range m.Breaks {
@@ -110,6 +113,9 @@ var notCanonical = map[string]string{
 // 1 to 6 give one counterexample, but for the failures listed in
 // notCanonical.
 func TestCanonicalCounterexample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every mutant (or lazy engine) over every rule; go test without -short runs it")
+	}
 	type engine struct {
 		name  string
 		open  func() (harness.Engine, error)

@@ -32,6 +32,11 @@ func withRapidFlags(checks int, seed uint64, shrink time.Duration, f func()) err
 			return err
 		}
 	}
+	if testing.Short() {
+		// rapid runs a fifth of its checks under go test -short; a run
+		// runs the checks it was asked for, whatever the test flags.
+		checks *= 5
+	}
 	set := map[string]string{
 		"rapid.checks":     strconv.Itoa(checks),
 		"rapid.seed":       strconv.FormatUint(seed, 10),

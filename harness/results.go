@@ -24,6 +24,7 @@ const (
 	Uncovered   Verdict = "uncovered"    // generation did not reach the rule often enough
 	Fault       Verdict = "engine-fault" // the engine crashed, hung or answered garbage
 	Unchecked   Verdict = "unchecked"    // the rule cannot be checked by observing traces
+	Interrupted Verdict = "interrupted"  // the run was stopped (a signal) before the rule's cases were done
 )
 
 // Results is the outcome of one run.
@@ -36,6 +37,12 @@ type Results struct {
 	Results []Result      `json:"results"` // in rule order
 	// Corpus reports the corpus files replayed before generation.
 	Corpus []CorpusReplay `json:"corpus,omitempty"`
+	// Interrupted is set when the run was stopped before its end (by a
+	// signal): its rules not done are Interrupted, never held.
+	Interrupted bool `json:"interrupted,omitempty"`
+	// MissingShards names the shards ("3/3") a merge went without, when
+	// it was allowed to: the rules they hold are not in Results.
+	MissingShards []string `json:"missing_shards,omitempty"`
 }
 
 // Result is the outcome of one property.
