@@ -10,8 +10,9 @@ import (
 // P702_140a: mutate's target is a non-Human creature with the same owner.
 var P702_140a = &Property{
 	Rule: "702.140a",
-	Uncheckable: "a scenario scripts only legal casts (the reference rejects an illegal mutate target as an invalid scenario), " +
-		"so no trace can show an engine accepting an illegal target; engines are judged on what happens once the spell is cast",
+	Uncheckable: "the generators draw only legal casts, so no generated trace can show an engine accepting an illegal target; " +
+		"the worked example 702.140a-mutate-cannot-target-a-human shows one must answer not_allowed (replay checks it), " +
+		"and engines are judged on what happens once the spell is cast",
 }
 
 // mutatingResolve returns the mutating spell that step i of the rules'

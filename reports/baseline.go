@@ -1,15 +1,17 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/jsonpos"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/rules"
 )
 
 // BaselineFormat identifies the baseline file format.
@@ -39,22 +41,29 @@ func ReadBaseline(rd io.Reader) (*Baseline, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var b Baseline
-	if err := dec.Decode(&b); err != nil {
+	if err := model.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("baseline: %w", err)
 	}
 	if b.Format != BaselineFormat {
-		return nil, fmt.Errorf("baseline: format is %q, want %q", b.Format, BaselineFormat)
+		return nil, fmt.Errorf("baseline: %sformat is %q, want %q", where(data, "format"), b.Format, BaselineFormat)
 	}
+	seen := map[model.RuleID]int{}
 	for i, e := range b.Expected {
+		at := where(data, "expected", i)
 		if e.Rule == "" || e.Reason == "" {
-			return nil, fmt.Errorf("baseline: expected[%d]: rule and reason are required", i)
+			return nil, fmt.Errorf("baseline: %sexpected[%d]: rule and reason are required", at, i)
 		}
+		if _, ok := rules.Lookup(e.Rule); !ok {
+			return nil, fmt.Errorf("baseline: %sexpected[%d]: %q is not a rule mergecheck checks", where(data, "expected", i, "rule"), i, e.Rule)
+		}
+		if j, dup := seen[e.Rule]; dup {
+			return nil, fmt.Errorf("baseline: %sexpected[%d]: rule %s is listed twice, in expected[%d] too", at, i, e.Rule, j)
+		}
+		seen[e.Rule] = i
 		if e.Until != "" {
 			if _, err := time.Parse(time.DateOnly, e.Until); err != nil {
-				return nil, fmt.Errorf("baseline: expected[%d] (%s): until %q is not a YYYY-MM-DD date", i, e.Rule, e.Until)
+				return nil, fmt.Errorf("baseline: %sexpected[%d] (%s): until %q is not a YYYY-MM-DD date", where(data, "expected", i, "until"), i, e.Rule, e.Until)
 			}
 		}
 	}
@@ -115,19 +124,24 @@ func (b *Baseline) Apply(r *harness.Results, file string, now time.Time) *Baseli
 // and no expected failure that now holds (remove it from the baseline).
 func (rep *BaselineReport) OK() bool { return len(rep.New) == 0 && len(rep.Fixed) == 0 }
 
-// Merge combines the results of the shards of one run: same engine, seed
-// and checks, no rule in two shards. The result lists the rules in the
-// order of order (normally properties.All's rules).
-func Merge(order []model.RuleID, shards ...*harness.Results) (*harness.Results, error) {
+// Merge combines the results of a run's shards into the results of the
+// whole run, rules in order. The shards must be of one run (engine, seed,
+// checks) and of one split, each shard once; a split with shards missing
+// is an error naming them, unless partial is set, which marks the merged
+// results with the shards missing instead.
+func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*harness.Results, error) {
 	if len(shards) == 0 {
 		return nil, fmt.Errorf("merge: no results to merge")
 	}
 	first := shards[0]
 	out := &harness.Results{Engine: first.Engine, Seed: first.Seed, Options: first.Options, Started: first.Started}
 	out.Options.Shard = harness.Shard{}
+	ways := max(first.Options.Shard.Count, 1)
 	seen := map[model.RuleID]int{}
+	shardOf := map[int]int{} // shard index -> result
 	files := map[string]bool{}
 	for i, s := range shards {
+		n := max(s.Options.Shard.Count, 1)
 		switch {
 		case s.Engine.Name != first.Engine.Name || s.Engine.Version != first.Engine.Version:
 			return nil, fmt.Errorf("merge: result %d is of engine %s %s, result 0 of %s %s", i, s.Engine.Name, s.Engine.Version, first.Engine.Name, first.Engine.Version)
@@ -135,11 +149,20 @@ func Merge(order []model.RuleID, shards ...*harness.Results) (*harness.Results, 
 			return nil, fmt.Errorf("merge: result %d has seed %d, result 0 seed %d: shards of one run share a seed", i, s.Seed, first.Seed)
 		case s.Options.Checks != first.Options.Checks:
 			return nil, fmt.Errorf("merge: result %d ran %d checks per rule, result 0 ran %d", i, s.Options.Checks, first.Options.Checks)
+		case n != ways:
+			return nil, fmt.Errorf("merge: result %d is a shard of a run split %d ways, result 0 of one split %d ways", i, n, ways)
 		}
+		idx := max(s.Options.Shard.Index, 1)
+		if j, dup := shardOf[idx]; dup {
+			return nil, fmt.Errorf("merge: results %d and %d are both shard %d/%d", j, i, idx, ways)
+		}
+		shardOf[idx] = i
 		if s.Started.Before(out.Started) {
 			out.Started = s.Started
 		}
 		out.Elapsed = max(out.Elapsed, s.Elapsed)
+		out.Interrupted = out.Interrupted || s.Interrupted
+		out.MissingShards = append(out.MissingShards, s.MissingShards...)
 		for _, r := range s.Results {
 			if j, dup := seen[r.Rule]; dup {
 				return nil, fmt.Errorf("merge: rule %s is in results %d and %d; shards must not overlap", r.Rule, j, i)
@@ -154,10 +177,37 @@ func Merge(order []model.RuleID, shards ...*harness.Results) (*harness.Results, 
 			}
 		}
 	}
+	var missing []string
+	for idx := 1; idx <= ways; idx++ {
+		if _, ok := shardOf[idx]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", idx, ways))
+		}
+	}
+	if len(missing) > 0 && !partial {
+		return nil, fmt.Errorf("merge: shard %s of the run is missing: merge every shard, or allow a partial merge", strings.Join(missing, ", "))
+	}
+	out.MissingShards = append(out.MissingShards, missing...)
 	slices.SortStableFunc(out.Results, func(a, b harness.Result) int {
 		return index(order, a.Rule) - index(order, b.Rule)
 	})
 	return out, nil
+}
+
+// Incomplete says, in a sentence for the top of every report, why a run's
+// results do not cover the whole run: it was interrupted, or shards are
+// missing from a merge. It is empty for a complete run.
+func Incomplete(r *harness.Results) string {
+	var parts []string
+	if r.Interrupted {
+		parts = append(parts, "the run was interrupted before its end, and the rules it had not finished are marked interrupted")
+	}
+	if len(r.MissingShards) > 0 {
+		parts = append(parts, fmt.Sprintf("shard %s of the run is missing, and the rules it holds are not reported", strings.Join(r.MissingShards, ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Incomplete: " + strings.Join(parts, "; ") + "."
 }
 
 func index(order []model.RuleID, r model.RuleID) int {
@@ -165,4 +215,13 @@ func index(order []model.RuleID, r model.RuleID) int {
 		return i
 	}
 	return len(order)
+}
+
+// where is the line and column of the value at path in data, as an
+// error's prefix, or "" when it can't be found.
+func where(data []byte, path ...any) string {
+	if at := jsonpos.At(data, path...); at != "" {
+		return at + ": "
+	}
+	return ""
 }

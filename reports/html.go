@@ -56,6 +56,7 @@ type (
 		RuleCount       string // "57 rules"
 		Counts          []htmlCount
 		Expected        int
+		Incomplete      string // why the results do not cover the whole run, if they do not
 		Rules           []htmlRule
 		Sections        []htmlSection
 	}
@@ -132,7 +133,7 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 	p := &htmlPage{
 		Engine: r.Engine.Name, Version: r.Engine.Version, Partial: r.Engine.PartialTraces,
 		Seed: r.Seed, Checks: r.Options.Checks, Elapsed: r.Elapsed.Round(time.Millisecond).String(),
-		CRDate: rules.CRDate, Expected: countExpected(r),
+		CRDate: rules.CRDate, Expected: countExpected(r), Incomplete: Incomplete(r),
 		RuleCount: fmt.Sprintf("%d %s", len(r.Results), plural(len(r.Results), "rule", "rules")),
 	}
 	var feats []string
@@ -181,7 +182,7 @@ func verdictClass(v harness.Verdict, expected bool) string {
 		return "v-expected"
 	}
 	switch v {
-	case harness.Held, harness.Failed, harness.Uncovered, harness.Unsupported, harness.Unchecked:
+	case harness.Held, harness.Failed, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Interrupted:
 		return "v-" + string(v)
 	case harness.Fault:
 		return "v-fault"

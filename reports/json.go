@@ -5,12 +5,12 @@
 package reports
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -41,6 +41,10 @@ type Document struct {
 	Results  []Rule             `json:"results"`
 	Corpus   []CorpusEntry      `json:"corpus,omitempty"`
 	Baseline *BaselineReport    `json:"baseline,omitempty"`
+	// Interrupted marks a run stopped before its end (by a signal), and
+	// MissingShards the shards a partial merge went without.
+	Interrupted   bool     `json:"interrupted,omitempty"`
+	MissingShards []string `json:"missing_shards,omitempty"`
 }
 
 // Options are the run's settings as the document records them.
@@ -124,7 +128,7 @@ func FromResults(r *harness.Results) *Document {
 		Schema: SchemaVersion, Engine: r.Engine, Seed: r.Seed, Started: r.Started, Elapsed: r.Elapsed.Seconds(),
 		Options: Options{Checks: r.Options.Checks, TimeoutSeconds: r.Options.Timeout.Seconds(),
 			BudgetSeconds: r.Options.Budget.Seconds(), ShrinkTimeSeconds: r.Options.ShrinkTime.Seconds()},
-		Summary: map[string]int{},
+		Summary: map[string]int{}, Interrupted: r.Interrupted, MissingShards: r.MissingShards,
 	}
 	if d.Engine.Features == nil {
 		d.Engine.Features = []model.Feature{}
@@ -167,7 +171,8 @@ func FromResults(r *harness.Results) *Document {
 func (d *Document) ToResults() *harness.Results {
 	r := &harness.Results{Engine: d.Engine, Seed: d.Seed, Started: d.Started, Elapsed: seconds(d.Elapsed),
 		Options: harness.Options{Checks: d.Options.Checks, Seed: d.Seed, Timeout: seconds(d.Options.TimeoutSeconds),
-			Budget: seconds(d.Options.BudgetSeconds), ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)}}
+			Budget: seconds(d.Options.BudgetSeconds), ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)},
+		Interrupted: d.Interrupted, MissingShards: d.MissingShards}
 	if d.Options.Shard != "" {
 		r.Options.Shard, _ = harness.ParseShard(d.Options.Shard)
 	}
@@ -235,11 +240,70 @@ func ReadJSON(rd io.Reader) (*Document, error) {
 	if probe.Schema != SchemaVersion {
 		return nil, fmt.Errorf("results: schema is %q, want %q", probe.Schema, SchemaVersion)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var d Document
-	if err := dec.Decode(&d); err != nil {
+	if err := model.Unmarshal(data, &d); err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	if err := d.validate(data); err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
 	return &d, nil
+}
+
+// verdicts are the verdicts a results document may hold.
+var verdicts = []harness.Verdict{harness.Held, harness.Failed, harness.Unsupported, harness.Uncovered,
+	harness.Fault, harness.Unchecked, harness.Interrupted}
+
+// validate checks what decoding can't: that every value means something
+// and the parts agree. An error says where, as a line and column of data.
+func (d *Document) validate(data []byte) error {
+	fail := fmt.Errorf
+	at := func(path ...any) string { return where(data, path...) }
+	if d.Options.Checks < 1 {
+		return fail("%soptions.checks %d: a run checks at least one case per rule", at("options", "checks"), d.Options.Checks)
+	}
+	if len(d.Results) == 0 {
+		return fail("%sresults is empty: a run, or a shard of one, checks at least one rule", at("results"))
+	}
+	for i, s := range d.MissingShards {
+		if _, err := harness.ParseShard(s); err != nil {
+			return fail("%smissing_shards[%d]: %v", at("missing_shards", i), i, err)
+		}
+	}
+	seen := map[model.RuleID]int{}
+	count := map[string]int{}
+	for i, r := range d.Results {
+		where := func(field string) string {
+			return at("results", i, field) + fmt.Sprintf("results[%d] (%s).%s", i, r.Rule, field)
+		}
+		if _, ok := rules.Lookup(r.Rule); !ok {
+			return fail("%s: %q is not a rule mergecheck checks", where("rule"), r.Rule)
+		}
+		if j, dup := seen[r.Rule]; dup {
+			return fail("%s: rule %s is reported twice, in results[%d] and results[%d]", where("rule"), r.Rule, j, i)
+		}
+		seen[r.Rule] = i
+		if !slices.Contains(verdicts, r.Verdict) {
+			return fail("%s: %q is not a verdict (want one of %v)", where("verdict"), r.Verdict, verdicts)
+		}
+		count[string(r.Verdict)]++
+		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused} {
+			if n < 0 {
+				return fail("%s: %d is negative", where(field), n)
+			}
+		}
+		if r.Seconds < 0 {
+			return fail("%s: %g is negative", where("seconds"), r.Seconds)
+		}
+		if (r.Verdict == harness.Failed) != (r.Counterexample != nil) {
+			return fail("%s: a failed rule, and only a failed rule, carries a counterexample", where("verdict"))
+		}
+		if (r.Verdict == harness.Fault) != (r.Fault != nil) {
+			return fail("%s: an engine fault, and only an engine fault, carries a fault", where("verdict"))
+		}
+	}
+	if !maps.Equal(count, d.Summary) {
+		return fail("%ssummary %v does not count the results, which hold %v", at("summary"), d.Summary, count)
+	}
+	return nil
 }

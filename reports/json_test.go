@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -158,7 +159,7 @@ func TestMerge_ShardsEqualTheUnshardedRun(t *testing.T) {
 	two := runOn(t, "token-if-any-token", 7, harness.Shard{Index: 2, Count: 2}, props...)
 	assert.NotEmpty(t, one.Results)
 	assert.NotEmpty(t, two.Results)
-	merged, err := reports.Merge(order, two, one)
+	merged, err := reports.Merge(order, false, two, one)
 	require.NoError(t, err)
 	require.Len(t, merged.Results, len(whole.Results))
 	for i, w := range whole.Results {
@@ -170,11 +171,46 @@ func TestMerge_ShardsEqualTheUnshardedRun(t *testing.T) {
 			assert.Equal(t, w.Counterexample.Scenario, m.Counterexample.Scenario, w.Rule)
 		}
 	}
-	_, err = reports.Merge(order, one, one)
-	assert.ErrorContains(t, err, "must not overlap")
+	_, err = reports.Merge(order, false, one, one)
+	assert.ErrorContains(t, err, "both shard 1/2")
 	other := runOn(t, "token-if-any-token", 8, harness.Shard{Index: 2, Count: 2}, props...)
-	_, err = reports.Merge(order, one, other)
+	_, err = reports.Merge(order, false, one, other)
 	assert.ErrorContains(t, err, "share a seed")
+}
+
+// TestMerge_ACompleteSetOfShardsOrSaysWhichAreMissing: two of three shards
+// are refused, naming the third, unless a partial merge is allowed, which
+// every report then marks; shards of different splits are refused as such.
+func TestMerge_ACompleteSetOfShardsOrSaysWhichAreMissing(t *testing.T) {
+	props := []*properties.Property{properties.P730_2d, properties.P730_3, properties.P712_21e}
+	var order []model.RuleID
+	for _, p := range props {
+		order = append(order, p.Rule)
+	}
+	shard := func(i, n int) *harness.Results { return runOn(t, "", 3, harness.Shard{Index: i, Count: n}, props...) }
+	one, two := shard(1, 3), shard(2, 3)
+	_, err := reports.Merge(order, false, one, two)
+	assert.ErrorContains(t, err, "shard 3/3 of the run is missing")
+
+	merged, err := reports.Merge(order, true, one, two)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"3/3"}, merged.MissingShards)
+	note := reports.Incomplete(merged)
+	assert.Contains(t, note, "shard 3/3 of the run is missing")
+	var md, junit, html, js bytes.Buffer
+	require.NoError(t, reports.WriteMarkdown(&md, merged))
+	require.NoError(t, reports.WriteJUnit(&junit, merged))
+	require.NoError(t, reports.WriteHTML(&html, merged))
+	require.NoError(t, reports.WriteJSON(&js, merged))
+	for name, out := range map[string]string{"markdown": md.String(), "junit": junit.String(), "html": html.String(), "json": js.String()} {
+		assert.Contains(t, out, "3/3", "the %s report says which shard is missing", name)
+	}
+	back, err := reports.ReadJSON(&js)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"3/3"}, back.MissingShards)
+
+	_, err = reports.Merge(order, false, one, shard(2, 4))
+	assert.ErrorContains(t, err, "split 4 ways, result 0 of one split 3 ways")
 }
 
 func TestBaseline_FailsOnlyOnNewFailuresAndShrinks(t *testing.T) {
@@ -203,5 +239,54 @@ func TestBaseline_FailsOnlyOnNewFailuresAndShrinks(t *testing.T) {
 	} {
 		_, err := reports.ReadBaseline(strings.NewReader(bad))
 		assert.Error(t, err, bad)
+	}
+}
+
+// TestReadJSON_RefusesResultsThatMeanNothing: a results file is input too:
+// a value that means nothing, or parts that disagree, is refused with the
+// line and column to fix.
+func TestReadJSON_RefusesResultsThatMeanNothing(t *testing.T) {
+	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3)
+	var buf bytes.Buffer
+	require.NoError(t, reports.WriteJSON(&buf, res))
+	good := buf.String()
+	_, err := reports.ReadJSON(strings.NewReader(good))
+	require.NoError(t, err)
+	edit := func(old, new string) string {
+		require.Contains(t, good, old)
+		return strings.Replace(good, old, new, 1)
+	}
+	tests := []struct {
+		name, doc string
+		want      []string
+	}{
+		{"unknown verdict", edit(`"verdict": "held"`, `"verdict": "banana"`), []string{"line", "column", "verdict", `"banana" is not a verdict`}},
+		{"negative cases", regexp.MustCompile(`"cases": \d+`).ReplaceAllString(good, `"cases": -5`), []string{"line", "column", "cases: -5 is negative"}},
+		{"unknown rule", edit(`"rule": "730.3"`, `"rule": "999.9z"`), []string{"line", "column", `"999.9z" is not a rule`}},
+		{"duplicate rule", edit(`"rule": "730.3"`, `"rule": "730.2d"`), []string{"line", "column", "reported twice"}},
+		{"no results", strings.Join(strings.SplitAfterN(good, `"results": [`, 2)[:1], "") + "]}", []string{"results is empty"}},
+		{"summary disagrees", edit(`"held": 1`, `"held": 2`), []string{"line", "column", "summary"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := reports.ReadJSON(strings.NewReader(tc.doc))
+			require.Error(t, err)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+// TestReadBaseline_SaysWhere: a baseline naming no rule mergecheck checks,
+// or one rule twice, is refused with the line and column.
+func TestReadBaseline_SaysWhere(t *testing.T) {
+	for doc, want := range map[string]string{
+		`{"format": "mergecheck/baseline/v1", "expected": [{"rule": "999.9z", "reason": "r"}]}`:                                    `line 1, column 60: expected[0]: "999.9z" is not a rule`,
+		`{"format": "mergecheck/baseline/v1", "expected": [{"rule": "730.2d", "reason": "r"}, {"rule": "730.2d", "reason": "s"}]}`: "expected[1]: rule 730.2d is listed twice",
+		"{\"format\": \"mergecheck/baseline/v1\",\n \"expected\": [{\"rule\": \"730.2d\", \"reasn\": \"r\"}]}":                     "line 2",
+	} {
+		_, err := reports.ReadBaseline(strings.NewReader(doc))
+		assert.ErrorContains(t, err, want)
 	}
 }

@@ -81,6 +81,13 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 	if !r.Started.IsZero() {
 		suite.Timestamp = r.Started.UTC().Format(time.RFC3339)
 	}
+	if note := Incomplete(r); note != "" {
+		// A CI system shows an error; a property alone it would not.
+		suite.Properties = append(suite.Properties, junitProperty{Name: "incomplete", Value: note})
+		suite.Cases = append(suite.Cases, junitCase{Classname: "mergecheck." + r.Engine.Name, Name: "the run is complete",
+			Error: &junitOutcome{Message: note, Type: "incomplete"}})
+		suite.Errors++
+	}
 	for _, res := range r.Results {
 		c := junitCase{
 			Classname: "mergecheck." + r.Engine.Name,
@@ -100,6 +107,10 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 		case res.Verdict == harness.Uncovered:
 			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Uncovered), Text: junitDetail(res)}
 			suite.Failures++
+		case res.Verdict == harness.Interrupted:
+			// Not run to its end: neither a pass nor a finding.
+			c.Error = &junitOutcome{Message: oneLine(res.Why), Type: string(harness.Interrupted)}
+			suite.Errors++
 		case res.Verdict == harness.Held:
 		default: // unsupported, unchecked, and any verdict added later
 			c.Skipped = &junitOutcome{Message: string(res.Verdict) + ": " + oneLine(res.Why)}

@@ -16,7 +16,7 @@ import (
 // verdictOrder is the order in which reports count verdicts: the ones that
 // need attention first.
 var verdictOrder = []harness.Verdict{
-	harness.Failed, harness.Fault, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Held,
+	harness.Failed, harness.Fault, harness.Interrupted, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Held,
 }
 
 // verdictCounts returns the number of results of each verdict, in
@@ -67,6 +67,9 @@ func countExpected(r *harness.Results) int {
 func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## mergecheck: %s %s, seed %d\n\n", mdText(r.Engine.Name), mdText(r.Engine.Version), r.Seed)
+	if note := Incomplete(r); note != "" {
+		fmt.Fprintf(&b, "**%s**\n\n", mdText(note))
+	}
 
 	var counts []string
 	for _, c := range verdictCounts(r) {

@@ -87,11 +87,13 @@ func TestInterruptEndsTheRunWithItsResults(t *testing.T) {
 	err = cmd.Wait()
 	var exit *exec.ExitError
 	require.ErrorAs(t, err, &exit)
-	assert.Equal(t, exitFailed, exit.ExitCode(), "rules the interrupt left unchecked are uncovered:\n%s", out.String())
+	assert.Equal(t, exitTrouble, exit.ExitCode(), "an interrupted run exits 2:\n%s", out.String())
 	assert.Contains(t, out.String(), "held        110.5a ")
-	assert.Contains(t, out.String(), "UNCOVERED   730.3e")
+	assert.Contains(t, out.String(), "INTERRUPTED 730.3e")
+	assert.Contains(t, out.String(), "INCOMPLETE: the run was interrupted")
 	d := readDoc(t, filepath.Join(dir, "r.json"))
 	assert.Len(t, d["results"], total)
+	assert.Equal(t, true, d["interrupted"])
 	assert.NotContains(t, out.String(), "FAULT", "an interrupted case is not an engine fault")
 }
 
@@ -100,6 +102,9 @@ func TestInterruptEndsTheRunWithItsResults(t *testing.T) {
 // (Breaks, and Also with the reason why): one bug is reported under the
 // rules it breaks. selftest applies the same definition.
 func TestKillMatrix_EachMutantFailsOnlyItsOwnRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every mutant (or lazy engine) over every rule; go test without -short runs it")
+	}
 	for _, m := range reference.Mutants {
 		t.Run(m.Name, func(t *testing.T) {
 			e, err := harness.Reference(m.Name)
@@ -119,6 +124,9 @@ func TestKillMatrix_EachMutantFailsOnlyItsOwnRules(t *testing.T) {
 // TestLazyEnginesAreJudgedAsSelftestSays: selftest's judgement of the lazy
 // engines finds nothing wrong.
 func TestLazyEnginesAreJudgedAsSelftestSays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every mutant (or lazy engine) over every rule; go test without -short runs it")
+	}
 	for _, l := range reference.Lazies {
 		e, err := harness.Lazy(l.Name, 1)
 		require.NoError(t, err)

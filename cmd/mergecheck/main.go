@@ -28,10 +28,13 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 )
 
 // gcPercent is the garbage collector's target the command runs with
@@ -93,9 +96,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "explain":
 		return explain(args[1:], stdout, stderr)
 	case "version":
+		if len(args) > 1 {
+			fmt.Fprintf(stderr, "mergecheck version: unexpected argument %q\n", args[1])
+			return exitTrouble
+		}
 		fmt.Fprintln(stdout, "mergecheck", version)
 		return exitOK
-	case "-h", "-help", "--help", "help":
+	case "serve":
+		return serve(args[1:], strings.NewReader(""), stdout, stderr)
+	case "help":
+		if len(args) > 1 && args[1] != "help" {
+			// help CMD is CMD -h: that command's flags.
+			return run([]string{args[1], "-h"}, stdout, stderr)
+		}
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
@@ -104,3 +120,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 const version = "0.1.0"
+
+// flagExit is the exit status after a subcommand's flags failed to parse:
+// 0 when help was asked for (the flag package printed it), 2 otherwise.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitTrouble
+}

@@ -85,11 +85,11 @@ func TestReplayExamplesAndBadFiles(t *testing.T) {
 
 	bad := filepath.Join(t.TempDir(), "bad.scenario.json")
 	require.NoError(t, os.WriteFile(bad, []byte("{\n  \"format\": 3\n}\n"), 0o644))
-	code, out, _ = mc(t, "replay", bad)
+	code, _, errOut := mc(t, "replay", bad)
 	assert.Equal(t, exitTrouble, code)
-	assert.Contains(t, out, "line 2, column 13")
+	assert.Contains(t, errOut, "line 2, column 13", "errors go to standard error")
 
-	code, _, errOut := mc(t, "replay", filepath.Join(t.TempDir(), "missing.json"))
+	code, _, errOut = mc(t, "replay", filepath.Join(t.TempDir(), "missing.json"))
 	assert.Equal(t, exitTrouble, code)
 	assert.Contains(t, errOut, "missing.json")
 }
@@ -163,4 +163,56 @@ func verdicts(d map[string]any) map[string]string {
 		out[m["rule"].(string)] = m["verdict"].(string)
 	}
 	return out
+}
+
+// TestFlagsAreChecked: a count or a duration that means nothing is refused
+// with the flag's name, before anything runs.
+func TestFlagsAreChecked(t *testing.T) {
+	for _, args := range [][]string{
+		{"run", "--timeout", "0s"}, {"run", "--timeout", "-1s"}, {"run", "--parallel", "-3"},
+		{"run", "--duration", "-5s"}, {"run", "--checks", "0"}, {"run", "--shrink-time", "0s"},
+		{"selftest", "--checks", "-1"}, {"serve", "--max-in-flight", "0"},
+	} {
+		code, _, errOut := mc(t, args...)
+		assert.Equal(t, exitTrouble, code, "%v", args)
+		assert.Contains(t, errOut, args[1], "%v: the error names the flag", args)
+	}
+}
+
+// TestHelpAndVersion: every command's -h and help COMMAND print its flags
+// and exit 0; version takes no arguments.
+func TestHelpAndVersion(t *testing.T) {
+	for _, cmd := range []string{"run", "replay", "selftest", "report", "baseline", "merge", "serve"} {
+		code, _, errOut := mc(t, cmd, "-h")
+		assert.Equal(t, exitOK, code, cmd)
+		assert.Contains(t, errOut, "Usage of "+cmd, cmd)
+		code, _, errOut = mc(t, "help", cmd)
+		assert.Equal(t, exitOK, code, cmd)
+		assert.Contains(t, errOut, "Usage of "+cmd, cmd)
+	}
+	code, _, errOut := mc(t, "version", "--x")
+	assert.Equal(t, exitTrouble, code)
+	assert.Contains(t, errOut, `unexpected argument "--x"`)
+}
+
+// TestMergeNamesTheMissingShard: two shards of three are refused, naming
+// the third; with --allow-partial they merge, the results say which shard
+// is missing, and the run does not pass.
+func TestMergeNamesTheMissingShard(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for i := 1; i <= 2; i++ {
+		path := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
+		code, _, errOut := mc(t, "run", "--rules", "730.2*", "--checks", "10", "--seed", "1", "--corpus", "", "--shard", fmt.Sprintf("%d/3", i), "--json", path)
+		require.Equal(t, exitOK, code, errOut)
+		shards = append(shards, path)
+	}
+	code, _, errOut := mc(t, append([]string{"merge"}, shards...)...)
+	assert.Equal(t, exitTrouble, code)
+	assert.Contains(t, errOut, "shard 3/3 of the run is missing")
+	merged := filepath.Join(dir, "merged.json")
+	code, _, errOut = mc(t, append([]string{"merge", "--allow-partial", "--json", merged}, shards...)...)
+	assert.Equal(t, exitFailed, code, errOut)
+	assert.Contains(t, errOut, "Incomplete")
+	assert.Equal(t, []any{"3/3"}, readDoc(t, merged)["missing_shards"])
 }

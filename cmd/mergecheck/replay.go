@@ -55,6 +55,9 @@ func scenarioFiles(paths []string) ([]string, error) {
 }
 
 func loadScenario(path string) (*model.Scenario, error) {
+	if info, err := os.Stat(path); err == nil && info.Size() > model.MaxScenarioBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than one scenario takes (at most %d)", path, info.Size(), model.MaxScenarioBytes)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -73,7 +76,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	engine := fl.String("engine", "reference", "engine to play the scenarios: reference, mutant:NAME, or 'exec:COMMAND ARGS'")
 	traceDir := fl.String("trace", "", "write each scenario's trace as NAME.trace.json into `DIR`")
 	if err := fl.Parse(args); err != nil {
-		return exitTrouble
+		return flagExit(err)
 	}
 	if fl.NArg() == 0 {
 		fmt.Fprintln(stderr, "mergecheck replay: name at least one scenario file or directory")
@@ -93,7 +96,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	for _, path := range files {
 		s, err := loadScenario(path)
 		if err != nil {
-			fmt.Fprintf(stdout, "ERROR %v\n", err)
+			fmt.Fprintf(stderr, "ERROR %v\n", err)
 			trouble++
 			continue
 		}
@@ -118,7 +121,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if err != nil {
-			fmt.Fprintf(stdout, "ERROR %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "ERROR %s: %v\n", path, err)
 			trouble++
 			continue
 		}
@@ -135,12 +138,12 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		}
 		if len(left) > 0 {
 			partial++
-			fmt.Fprintf(stdout, "PART  %s (%s): %d actions and %d expectations hold; the reference could not play the rest:\n\t%s\n",
-				s.Name, path, len(s.Actions), len(s.Expect), strings.Join(left, "\n\t"))
+			fmt.Fprintf(stdout, "PART  %s (%s): %s and %s hold; the reference could not play the rest:\n\t%s\n",
+				s.Name, path, count(len(s.Actions), "action"), count(len(s.Expect), "expectation"), strings.Join(left, "\n\t"))
 			continue
 		}
 		held++
-		fmt.Fprintf(stdout, "ok    %s (%d actions, %d expectations, every property)\n", s.Name, len(s.Actions), len(s.Expect))
+		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property)\n", s.Name, count(len(s.Actions), "action"), count(len(s.Expect), "expectation"))
 		if *verbose {
 			for _, e := range s.Expect {
 				fmt.Fprintf(stdout, "\tafter action %d: %s\n", e.After, e.Why)
@@ -150,7 +153,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "%d scenarios: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", len(files), held, partial, failed, unsupported, trouble)
+	fmt.Fprintf(stdout, "%s: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", count(len(files), "scenario"), held, partial, failed, unsupported, trouble)
 	switch {
 	case trouble > 0:
 		return exitTrouble
@@ -190,4 +193,12 @@ func partOf(s *model.Scenario, err error) (*model.Scenario, string) {
 		return rest, fmt.Sprintf("starting permanent %s and the claims about it: %v", ae.Permanent, ae.Err)
 	}
 	return nil, ""
+}
+
+// count writes n and a noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

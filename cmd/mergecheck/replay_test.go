@@ -96,10 +96,10 @@ func TestReplayChecksWhatTheReferenceCanPlay(t *testing.T) {
 	code, out, _ := mc(t, "replay", writeScenario(t, dir, later(true)))
 	assert.Equal(t, exitOK, code, out)
 	assert.Contains(t, out, "PART  later-refused-true")
-	assert.Contains(t, out, "1 actions and 1 expectations hold")
+	assert.Contains(t, out, "1 action and 1 expectation hold")
 	assert.Contains(t, out, "action 1 and after: ")
 	assert.Contains(t, out, "flip-face-down-permanent")
-	assert.Contains(t, out, "1 scenarios: 0 held, 1 held in part, 0 failed")
+	assert.Contains(t, out, "1 scenario: 0 held, 1 held in part, 0 failed")
 
 	code, out, _ = mc(t, "replay", writeScenario(t, dir, later(false)))
 	assert.Equal(t, exitFailed, code, out)
@@ -123,9 +123,9 @@ func TestReplayChecksWhatTheReferenceCanPlay(t *testing.T) {
 	// file is refused whole, as before.
 	start.Actions = append(start.Actions, model.Action{Type: model.Tap, Object: "p2"})
 	start.Name = "start-refused-named"
-	code, out, _ = mc(t, "replay", writeScenario(t, dir, start))
-	assert.Equal(t, exitTrouble, code, out)
-	assert.Contains(t, out, "merged-permanent-with-several-owners")
+	code, _, errOut := mc(t, "replay", writeScenario(t, dir, start))
+	assert.Equal(t, exitTrouble, code, errOut)
+	assert.Contains(t, errOut, "merged-permanent-with-several-owners")
 }
 
 func ptrTo[T any](v T) *T { return &v }

@@ -45,7 +45,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	out.flags(fl)
 	files, err := parse(fl, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(err)
 	}
 	if len(files) != 1 {
 		fmt.Fprintln(stderr, "mergecheck report: name one results file (written by mergecheck run --json)")
@@ -75,7 +75,7 @@ func baselineCmd(args []string, stdout, stderr io.Writer) int {
 	reason := fl.String("reason", "", "reason recorded for every entry (default: the run's date)")
 	files, err := parse(fl, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(err)
 	}
 	if len(files) != 1 {
 		fmt.Fprintln(stderr, "mergecheck baseline: name one results file (written by mergecheck run --json)")
@@ -99,9 +99,10 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	var out outputs
 	out.flags(fl)
+	partial := fl.Bool("allow-partial", false, "merge even if shards of the run are missing; every report then says which")
 	files, err := parse(fl, args)
 	if err != nil {
-		return exitTrouble
+		return flagExit(err)
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "mergecheck merge: name the results files of the shards")
@@ -123,7 +124,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	for _, p := range properties.All {
 		order = append(order, p.Rule)
 	}
-	merged, err := reports.Merge(order, shards...)
+	merged, err := reports.Merge(order, *partial, shards...)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck merge:", err)
 		return exitTrouble
@@ -131,6 +132,9 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	if err := out.write(merged, nil, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck merge:", err)
 		return exitTrouble
+	}
+	if note := reports.Incomplete(merged); note != "" {
+		fmt.Fprintln(stderr, "mergecheck merge:", note)
 	}
 	return exitCode(merged, nil)
 }

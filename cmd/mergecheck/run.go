@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
@@ -56,14 +57,17 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	var out outputs
 	out.flags(fl)
 	if err := fl.Parse(args); err != nil {
-		return exitTrouble
+		return flagExit(err)
 	}
 	if fl.NArg() > 0 {
 		fmt.Fprintf(stderr, "mergecheck run: unexpected argument %q\n", fl.Arg(0))
 		return exitTrouble
 	}
-	if *checks <= 0 {
-		fmt.Fprintln(stderr, "mergecheck run: --checks must be positive")
+	if err := limits(
+		positive("--checks", *checks), positive("--timeout", *timeout), positive("--shrink-time", *shrink),
+		atLeastZero("--duration", *duration, "0 is no budget"), atLeastZero("--parallel", *parallel, "0 is one per CPU"),
+	); err != nil {
+		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
 	if !slices.Contains([]string{"auto", "lines", "off"}, *progress) {
@@ -114,7 +118,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	opts.Progress = progressTo(*progress, stderr)
 	res, runErr := harness.Check(ctx, e, props, opts)
@@ -171,10 +175,22 @@ func selectRules(globs string) ([]*properties.Property, error) {
 	return properties.Select(properties.All, list...)
 }
 
-// exitCode is 2 for a broken engine, 1 for a failed or uncovered rule (or,
+// stopSignals end a run as an interrupt does: SIGTERM is what timeout(1)
+// and a cancelled CI job send, SIGHUP what a closed terminal sends. The
+// run stops its adapters, writes its results so far, marked interrupted,
+// and exits 2.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// exitCode is 2 for an interrupted run or a broken engine, 1 for a failed or uncovered rule (or,
 // with a baseline, a new failure or an expected one that now holds), 0
 // when everything checked held or failed as expected.
 func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
+	if res.Interrupted {
+		return exitTrouble
+	}
+	if len(res.MissingShards) > 0 {
+		return exitFailed // the rules of the missing shards are not held
+	}
 	faults, failures := 0, 0
 	for _, r := range res.Results {
 		switch {
@@ -253,6 +269,8 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 			fmt.Fprintf(w, "FAULT       %s\n", r.Fault.Error())
 		case harness.Uncovered:
 			fmt.Fprintf(w, "UNCOVERED   %-9s %s\n", r.Rule, r.Why)
+		case harness.Interrupted:
+			fmt.Fprintf(w, "INTERRUPTED %-9s %s\n", r.Rule, r.Why)
 		default:
 			fmt.Fprintf(w, "%-11s %-9s %s\n", r.Verdict, r.Rule, r.Why)
 		}
@@ -274,9 +292,16 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%d rules: %d held, %d failed, %d uncovered, %d engine faults, %d unsupported, %d unchecked (%v)\n",
+	fmt.Fprintf(w, "%d rules: %d held, %d failed, %d uncovered, %d engine faults, %d unsupported, %d unchecked",
 		len(res.Results), res.Count(harness.Held), res.Count(harness.Failed), res.Count(harness.Uncovered),
-		res.Count(harness.Fault), res.Count(harness.Unsupported), res.Count(harness.Unchecked), res.Elapsed.Round(time.Millisecond))
+		res.Count(harness.Fault), res.Count(harness.Unsupported), res.Count(harness.Unchecked))
+	if n := res.Count(harness.Interrupted); n > 0 || res.Interrupted {
+		fmt.Fprintf(w, ", %d interrupted", n)
+	}
+	fmt.Fprintf(w, " (%v)\n", res.Elapsed.Round(time.Millisecond))
+	if note := reports.Incomplete(res); note != "" {
+		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
+	}
 }
 
 type listEntry struct {
@@ -295,7 +320,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print a JSON array")
 	if err := fl.Parse(args); err != nil {
-		return exitTrouble
+		return flagExit(err)
 	}
 	if err := properties.Validate(properties.All); err != nil {
 		fmt.Fprintln(stderr, "mergecheck list:", err)
@@ -383,4 +408,31 @@ func excludedList(by map[model.RuleID]int) string {
 		out = append(out, fmt.Sprintf("%s: %d", r, by[r]))
 	}
 	return strings.Join(out, ", ")
+}
+
+// limits returns the first error of a command's checks of its flags.
+func limits(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// positive refuses a flag's value unless it is above zero.
+func positive[T int | time.Duration](name string, v T) error {
+	if v <= 0 {
+		return fmt.Errorf("%s %v: must be positive", name, v)
+	}
+	return nil
+}
+
+// atLeastZero refuses a negative value of a flag whose zero means what
+// zero says.
+func atLeastZero[T int | time.Duration](name string, v T, zero string) error {
+	if v < 0 {
+		return fmt.Errorf("%s %v: must not be negative (%s)", name, v, zero)
+	}
+	return nil
 }

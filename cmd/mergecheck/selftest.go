@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/signal"
 	"slices"
 	"strings"
@@ -23,6 +22,10 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 	checks := fl.Int("checks", 100, "cases per property and mutant")
 	seed := fl.Uint64("seed", 1, "random seed")
 	if err := fl.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if err := positive("--checks", *checks); err != nil {
+		fmt.Fprintln(stderr, "mergecheck selftest:", err)
 		return exitTrouble
 	}
 	props, err := selectRules("")
@@ -30,7 +33,7 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck selftest:", err)
 		return exitTrouble
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	start := time.Now()
 	opts := &harness.Options{Checks: *checks, Seed: *seed}

@@ -26,6 +26,10 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lazyName := fl.String("lazy", "", "serve this lazy engine instead (reference.Lazies: "+reference.LazyNames()+")")
 	inFlight := fl.Int("max-in-flight", 4, "requests answered at once (answers may come out of order)")
 	if err := fl.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if err := positive("--max-in-flight", *inFlight); err != nil {
+		fmt.Fprintln(stderr, "mergecheck serve:", err)
 		return exitTrouble
 	}
 	if *mutant != "" && reference.FindMutant(*mutant) == nil {
