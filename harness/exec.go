@@ -412,6 +412,13 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	}()
 	greeting, _ := json.Marshal(map[string]string{"type": "hello", "protocol": Protocol, "harness": e.opts.Harness})
 	if err := p.send(greeting); err != nil {
+		// The adapter is likely gone already: how it ended says more than
+		// the broken pipe.
+		select {
+		case <-p.exited:
+			err = exited(p.waitErr)
+		case <-time.After(time.Second):
+		}
 		p.kill()
 		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: sending hello: %w", err), Stderr: p.stderr.lines()}
 	}
@@ -666,7 +673,7 @@ func withLists(s *model.Scenario) *model.Scenario {
 // exited describes how an adapter process ended, from cmd.Wait's error.
 func exited(err error) error {
 	if err == nil {
-		return errors.New("the adapter exited with status 0, while mergecheck still expected answers")
+		return errors.New("the adapter exited with status 0, before mergecheck had its answers")
 	}
 	return fmt.Errorf("the adapter exited: %w", err)
 }

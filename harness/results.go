@@ -40,6 +40,9 @@ type Results struct {
 	// Interrupted is set when the run was stopped before its end (by a
 	// signal): its rules not done are Interrupted, never held.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// Suite names the suite that ran ("mergecheck 0.1.0"), when the
+	// caller says: results of two suites may differ by the suite alone.
+	Suite string `json:"suite,omitempty"`
 	// MissingShards names the shards ("3/3") a merge went without, when
 	// it was allowed to: the rules they hold are not in Results.
 	MissingShards []string `json:"missing_shards,omitempty"`

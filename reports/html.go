@@ -72,6 +72,7 @@ type (
 		Expected                              bool
 	}
 	htmlSection struct {
+		Engine                                string // whose trace is beside the reference's
 		Anchor, Rule, Summary, Verdict, Class string
 		Expected                              bool
 		Problem                               string
@@ -159,13 +160,13 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		}
 		if res.Counterexample != nil || res.Fault != nil {
 			row.Anchor = "rule-" + string(res.Rule)
-			sec := newHTMLSection(res)
+			sec := newHTMLSection(r.Engine.Name, res)
 			sec.Notes = append(sec.Notes, htmlNotes(findings, res.Rule, res.Counterexample)...)
 			p.Sections = append(p.Sections, sec)
 			for i := range res.Others {
 				other := res
 				other.Counterexample, other.Others = &res.Others[i], nil
-				sec := newHTMLSection(other)
+				sec := newHTMLSection(r.Engine.Name, other)
 				sec.Anchor = fmt.Sprintf("rule-%s-%d", res.Rule, i+2)
 				sec.Notes = append([]string{"another problem under this rule"}, htmlNotes(findings, res.Rule, other.Counterexample)...)
 				p.Sections = append(p.Sections, sec)
@@ -210,9 +211,9 @@ func htmlNotes(findings []Finding, rule model.RuleID, ce *harness.Counterexample
 	return out
 }
 
-func newHTMLSection(res harness.Result) htmlSection {
+func newHTMLSection(engine string, res harness.Result) htmlSection {
 	s := htmlSection{
-		Anchor: "rule-" + string(res.Rule), Rule: string(res.Rule), Summary: rules.Summary(res.Rule),
+		Engine: engine, Anchor: "rule-" + string(res.Rule), Rule: string(res.Rule), Summary: rules.Summary(res.Rule),
 		Verdict: string(res.Verdict), Class: verdictClass(res.Verdict, res.Expected), Expected: res.Expected,
 	}
 	var sc *model.Scenario

@@ -45,6 +45,8 @@ type Document struct {
 	// MissingShards the shards a partial merge went without.
 	Interrupted   bool     `json:"interrupted,omitempty"`
 	MissingShards []string `json:"missing_shards,omitempty"`
+	// Suite names the suite and its version, "mergecheck 0.1.0".
+	Suite string `json:"suite,omitempty"`
 }
 
 // Options are the run's settings as the document records them.
@@ -128,7 +130,7 @@ func FromResults(r *harness.Results) *Document {
 		Schema: SchemaVersion, Engine: r.Engine, Seed: r.Seed, Started: r.Started, Elapsed: r.Elapsed.Seconds(),
 		Options: Options{Checks: r.Options.Checks, TimeoutSeconds: r.Options.Timeout.Seconds(),
 			BudgetSeconds: r.Options.Budget.Seconds(), ShrinkTimeSeconds: r.Options.ShrinkTime.Seconds()},
-		Summary: map[string]int{}, Interrupted: r.Interrupted, MissingShards: r.MissingShards,
+		Summary: map[string]int{}, Interrupted: r.Interrupted, MissingShards: r.MissingShards, Suite: r.Suite,
 	}
 	if d.Engine.Features == nil {
 		d.Engine.Features = []model.Feature{}
@@ -172,7 +174,7 @@ func (d *Document) ToResults() *harness.Results {
 	r := &harness.Results{Engine: d.Engine, Seed: d.Seed, Started: d.Started, Elapsed: seconds(d.Elapsed),
 		Options: harness.Options{Checks: d.Options.Checks, Seed: d.Seed, Timeout: seconds(d.Options.TimeoutSeconds),
 			Budget: seconds(d.Options.BudgetSeconds), ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)},
-		Interrupted: d.Interrupted, MissingShards: d.MissingShards}
+		Interrupted: d.Interrupted, MissingShards: d.MissingShards, Suite: d.Suite}
 	if d.Options.Shard != "" {
 		r.Options.Shard, _ = harness.ParseShard(d.Options.Shard)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -10,7 +11,18 @@ import (
 	"github.com/mergecheck/mergecheck/rules"
 )
 
+// explain prints a scenario's trace on the reference, step by step, with
+// the rule behind each event.
 func explain(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "Usage of explain: mergecheck explain FILE\n  prints FILE's trace on the reference engine, step by step, with the rule behind each event")
+	}
+	if err := fl.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	args = fl.Args()
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "mergecheck explain: name exactly one scenario file")
 		return exitTrouble

@@ -10,6 +10,8 @@
 //	mergecheck report RESULTS.json [--json F] [--junit F] [--html F] [--md F]
 //	mergecheck baseline RESULTS.json [-o FILE] [--reason R]
 //	mergecheck merge [--json F ...] SHARD.json...
+//	mergecheck diff [--json F] [--md F] [--html F] OLD.json NEW.json
+//	mergecheck matrix [--history] [--json F] [--md F] [--html F] RESULTS.json...
 //	mergecheck serve [--mutant NAME]
 //	mergecheck explain FILE
 //	mergecheck version
@@ -62,6 +64,8 @@ const usage = `usage:
   mergecheck serve [--mutant NAME]              serve the reference engine (or a mutant) over the adapter protocol on stdin/stdout
   mergecheck baseline RESULTS.json [-o FILE]    write a baseline of the run's failures, for run --expect
   mergecheck merge [--json F ...] SHARD.json... combine the results of a run's shards
+  mergecheck diff OLD.json NEW.json [--json F --md F --html F]   what changed between two runs; exits 1 if anything got worse
+  mergecheck matrix [--history] RESULTS.json... [--json F --md F --html F]   engines side by side, rule by rule
   mergecheck explain FILE                      print a scenario's trace step by step, with the rule behind each event
   mergecheck version                           print the version
 `
@@ -91,6 +95,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return baselineCmd(args[1:], stdout, stderr)
 	case "merge":
 		return mergeCmd(args[1:], stdout, stderr)
+	case "diff":
+		return diffCmd(args[1:], stdout, stderr)
+	case "matrix":
+		return matrixCmd(args[1:], stdout, stderr)
 	case "replay":
 		return replay(args[1:], stdout, stderr)
 	case "explain":

@@ -126,6 +126,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", runErr)
 		return exitTrouble
 	}
+	res.Suite = "mergecheck " + version
 	var rep *reports.BaselineReport
 	if baseline != nil {
 		rep = baseline.Apply(res, *expect, time.Now())
