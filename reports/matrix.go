@@ -236,8 +236,10 @@ func cellText(c MatrixCell) string {
 	}
 	s := string(c.Verdict)
 	switch c.Verdict {
-	case harness.Unsupported, harness.Unchecked, harness.Failed, harness.Fault:
-		// A failure's cases are those before it: no measure of it.
+	case harness.Unsupported, harness.Unchecked:
+		// No case was played.
+	case harness.Failed, harness.Fault:
+		s += fmt.Sprintf(" (after %d)", c.Cases) // the cases that held before it
 	default:
 		s += fmt.Sprintf(" (%d)", c.Cases)
 	}
