@@ -58,11 +58,12 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 		g.action, g.events = i, nil
 		var before model.State
 		ts := g.ts
-		if a.Type == model.CastMutate || a.Type == model.Attack || a.Type == model.TurnFaceUp {
+		forbiddable := a.Type == model.CastMutate || a.Type == model.Attack || a.Type == model.TurnFaceUp
+		if forbiddable {
 			before = g.st.Clone() // the actions the rules may forbid
 		}
 		var no *illegalAction
-		if err := g.do(&a); errors.As(err, &no) {
+		if err := g.do(&a); errors.As(err, &no) && forbiddable {
 			// CR 733: the action can't be taken; the game is as it was.
 			g.st, g.ts = before, ts
 			g.events = []model.Event{{Kind: model.NotAllowed, Rule: no.rule, Object: a.Object}}

@@ -74,6 +74,11 @@ type illegalAction struct {
 
 func (e *illegalAction) Error() string { return fmt.Sprintf("not allowed (CR %s): %s", e.rule, e.why) }
 
+// Is makes errors.Is(err, ErrInvalid) true: where the game can't show the
+// action as not allowed (a generator probing it), it can't be played as
+// scripted.
+func (e *illegalAction) Is(target error) bool { return target == ErrInvalid }
+
 func illegal(rule model.RuleID, format string, args ...any) error {
 	return &illegalAction{rule: rule, why: fmt.Sprintf(format, args...)}
 }
