@@ -60,7 +60,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzRun$$' ./reference
 	$(FUZZ) -fuzz '^FuzzRunActions$$' ./reference
 	$(FUZZ) -fuzz '^FuzzDecodeReply$$' ./harness
-	$(FUZZ) -fuzz '^FuzzDecodeRequest$$' ./cmd/mergecheck
+	$(FUZZ) -fuzz '^FuzzDecodeRequest$$' ./protocol
 
 # Rewrite the worked examples' scenario and trace files from examples_test.go.
 update:

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/protocol"
 )
 
 // TestServeDecodesRepeatedDefinitionsAlike: a request whose card
@@ -19,6 +20,8 @@ func TestServeDecodesRepeatedDefinitionsAlike(t *testing.T) {
 	s := benchScenarios()[3]
 	require.NotEmpty(t, s.Catalogue)
 	line := append(append([]byte(`{"type":"run","id":7,"scenario":`), mustJSON(s)...), '}')
+	memo := model.NewMemo()
+	decodeRequest := func(line []byte) (int64, *model.Scenario, error) { return protocol.DecodeRequest(memo, line) }
 
 	_, first, err := decodeRequest(line)
 	require.NoError(t, err)

@@ -1,0 +1,140 @@
+package adapter_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/adapter"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/protocol"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+func request(id int, name string) string {
+	return `{"type":"run","id":` + string(rune('0'+id)) + `,"scenario":{"format":"mergecheck/scenario/v1","name":"` + name +
+		`","catalogue":[],"objects":[],"start":{"active":"A","players":[{"id":"A","zones":{}},{"id":"B","zones":{}}]},"actions":[]}}` + "\n"
+}
+
+// serve runs Serve over the given input lines and returns every answer
+// but the hello, decoded, by id, and what it logged.
+func serve(t *testing.T, e adapter.Engine, lines ...string) (map[int64]map[string]any, string) {
+	t.Helper()
+	in := `{"type":"hello","protocol":"mergecheck/1"}` + "\n" + strings.Join(lines, "")
+	var out, log bytes.Buffer
+	require.NoError(t, adapter.Serve(context.Background(), strings.NewReader(in), &out, &log, e))
+	sc := bufio.NewScanner(&out)
+	require.True(t, sc.Scan())
+	var hello protocol.HelloReply
+	require.NoError(t, model.Unmarshal(sc.Bytes(), &hello))
+	assert.Equal(t, protocol.Version, hello.Protocol)
+	assert.Equal(t, e.Name, hello.Engine.Name)
+	answers := map[int64]map[string]any{}
+	for sc.Scan() {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &m), "every answer is one line of JSON: %s", sc.Text())
+		answers[int64(m["id"].(float64))] = m
+	}
+	return answers, log.String()
+}
+
+// TestServeAnswersEachKind: a trace, each kind of refusal, a panic as an
+// internal error with its stack logged, and a malformed scenario as
+// invalid, each under its request's id.
+func TestServeAnswersEachKind(t *testing.T) {
+	e := adapter.Engine{Name: "test", Version: "1", Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
+		switch s.Name {
+		case "trace":
+			return reference.Run(s)
+		case "unsupported":
+			return nil, adapter.Unsupported("no %s", "mutate")
+		case "diverge":
+			return nil, adapter.Diverge(0, &model.Trace{Format: model.TraceFormat, Scenario: s.Name}, "p1 is gone")
+		case "fail":
+			return nil, errors.New("out of memory")
+		}
+		panic("boom")
+	}}
+	answers, log := serve(t, e, request(1, "trace"), request(2, "unsupported"), request(3, "diverge"), request(4, "fail"), request(5, "panic"),
+		`{"type":"run","id":6,"scenario":{"format":3}}`+"\n", "not a request\n")
+	require.Len(t, answers, 6)
+	assert.Equal(t, "trace", answers[1]["type"])
+	kind := func(id int64) string { return answers[id]["error"].(map[string]any)["kind"].(string) }
+	assert.Equal(t, "unsupported", kind(2))
+	assert.Equal(t, "diverged", kind(3))
+	assert.Equal(t, float64(0), answers[3]["error"].(map[string]any)["action"])
+	assert.Equal(t, "internal", kind(4))
+	assert.Equal(t, "internal", kind(5))
+	assert.Equal(t, "invalid", kind(6))
+	assert.Contains(t, log, "the engine panicked on panic: boom")
+	assert.Contains(t, log, "adapter_test.go", "the stack goes to the log")
+	assert.Contains(t, log, "not a run request")
+}
+
+// TestServeRunsUpToMaxInFlight: with MaxInFlight 2, two requests are
+// played at once and no more.
+func TestServeRunsUpToMaxInFlight(t *testing.T) {
+	var mu sync.Mutex
+	running, most := 0, 0
+	e := adapter.Engine{Name: "slow", Version: "1", Capabilities: protocol.Capabilities{MaxInFlight: 2},
+		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
+			mu.Lock()
+			running++
+			most = max(most, running)
+			mu.Unlock()
+			time.Sleep(50 * time.Millisecond)
+			mu.Lock()
+			running--
+			mu.Unlock()
+			return reference.Run(s)
+		}}
+	answers, _ := serve(t, e, request(1, "a"), request(2, "b"), request(3, "c"), request(4, "d"))
+	assert.Len(t, answers, 4)
+	assert.Equal(t, 2, most)
+}
+
+// TestServeOverPipes: a client on the other end of a pipe gets the hello,
+// then for a run request the trace the engine played, whole.
+func TestServeOverPipes(t *testing.T) {
+	hin, aout := io.Pipe()
+	ain, hout := io.Pipe()
+	e := adapter.Engine{Name: "ref", Version: "1", Capabilities: protocol.Capabilities{Features: model.Features, Observers: model.Observers},
+		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) { return reference.Run(s) }}
+	go func() {
+		_ = adapter.Serve(context.Background(), ain, aout, io.Discard, e)
+		aout.Close()
+	}()
+	enc := json.NewEncoder(hout)
+	require.NoError(t, enc.Encode(protocol.Hello{Type: "hello", Protocol: protocol.Version}))
+	sc := bufio.NewScanner(hin)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	require.True(t, sc.Scan())
+	s := scenarioFromExample(t)
+	require.NoError(t, enc.Encode(protocol.RunRequest{Type: "run", ID: 1, Scenario: s}))
+	require.True(t, sc.Scan())
+	var reply protocol.TraceReply
+	require.NoError(t, model.Unmarshal(sc.Bytes(), &reply))
+	want, err := reference.Run(s)
+	require.NoError(t, err)
+	assert.Equal(t, want, reply.Trace)
+	hout.Close()
+}
+
+func scenarioFromExample(t *testing.T) *model.Scenario {
+	t.Helper()
+	data := `{"format":"mergecheck/scenario/v1","name":"tap","catalogue":[{"name":"Grizzly Bears","layout":"normal","front":{"name":"Grizzly Bears","mana_cost":"{1}{G}","colors":["G"],"types":["creature"],"subtypes":["Bear"],"power":2,"toughness":2}}],` +
+		`"objects":[{"id":"c1","def":"Grizzly Bears","owner":"A"}],"start":{"active":"A","players":[{"id":"A","zones":{}},{"id":"B","zones":{}}],"battlefield":[{"id":"p1","controller":"A","components":[{"object":"c1"}],"status":{},"timestamp":1}]},"actions":[{"type":"tap","object":"p1"}]}`
+	s, err := model.DecodeScenario([]byte(data))
+	require.NoError(t, err)
+	return s
+}

@@ -1,0 +1,135 @@
+// Package protocol holds the messages of mergecheck's adapter protocol
+// (docs/PROTOCOL.md) and their encoding: one JSON object per line, in
+// each direction. The harness's client, `mergecheck serve` and package
+// adapter all speak it through these types.
+package protocol
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Version is the protocol's name and version, sent in both hellos.
+const Version = "mergecheck/1"
+
+// Hello is the harness's first message.
+type Hello struct {
+	Type     string `json:"type"` // "hello"
+	Protocol string `json:"protocol"`
+	Harness  string `json:"harness,omitempty"`
+}
+
+// HelloReply is the adapter's answer to Hello: who it is and what it does.
+type HelloReply struct {
+	Type         string       `json:"type"` // "hello"
+	Protocol     string       `json:"protocol"`
+	Engine       EngineID     `json:"engine"`
+	Capabilities Capabilities `json:"capabilities"`
+}
+
+// EngineID names an engine and its version.
+type EngineID struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Capabilities are what an adapter declares it implements. A rule that
+// needs a feature or observer not listed is reported unsupported.
+type Capabilities struct {
+	Features  []model.Feature  `json:"features"`
+	Observers []model.Observer `json:"observers,omitempty"`
+	// PartialTraces says the traces may leave out events other than the
+	// observers' triggers.
+	PartialTraces bool `json:"partial_traces,omitempty"`
+	// DirectSetup is false for an engine that can't start from merged
+	// stacks; nil means true.
+	DirectSetup *bool `json:"direct_setup,omitempty"`
+	// MaxInFlight is how many requests the adapter takes at once (1 when
+	// 0).
+	MaxInFlight int `json:"max_in_flight,omitempty"`
+}
+
+// RunRequest asks the adapter to play a scenario.
+type RunRequest struct {
+	Type     string          `json:"type"` // "run"
+	ID       int64           `json:"id"`
+	Scenario *model.Scenario `json:"scenario"`
+}
+
+// TraceReply answers a RunRequest with the trace of the scenario.
+type TraceReply struct {
+	Type  string       `json:"type"` // "trace"
+	ID    int64        `json:"id"`
+	Trace *model.Trace `json:"trace"`
+}
+
+// ErrorReply answers a RunRequest the adapter did not play through.
+type ErrorReply struct {
+	Type  string    `json:"type"` // "error"
+	ID    int64     `json:"id"`
+	Error ErrorBody `json:"error"`
+}
+
+// The kinds of ErrorBody.
+const (
+	Unsupported = "unsupported" // the engine lacks something the scenario needs
+	Diverged    = "diverged"    // the engine's game went another way: Action can't be played
+	Invalid     = "invalid"     // the scenario is malformed, as the engine sees it
+	Internal    = "internal"    // the engine failed
+)
+
+// ErrorBody says why a scenario was not played through.
+type ErrorBody struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	// Action and Trace come with kind "diverged": the action the engine
+	// could not play, and the trace of the steps before it.
+	Action *int         `json:"action,omitempty"`
+	Trace  *model.Trace `json:"trace,omitempty"`
+}
+
+// Encode writes one message as a line: compact JSON, no HTML escaping,
+// ending in a newline. (model.Encode indents, which a line protocol can't
+// carry.)
+func Encode(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// ErrNotARequest is returned by DecodeRequest for a line that is not a
+// run request at all.
+var ErrNotARequest = errors.New("not a run request")
+
+// DecodeRequest reads a run request: its id and scenario. A line that is
+// not a run request gives ErrNotARequest; a request whose scenario does
+// not decode gives its id and the error, so that the answer can say
+// "invalid". The scenario is not validated: the engine that plays it
+// does that.
+func DecodeRequest(memo *model.Memo, line []byte) (int64, *model.Scenario, error) {
+	var whole struct {
+		Type     string          `json:"type"`
+		ID       int64           `json:"id"`
+		Scenario *model.Scenario `json:"scenario"`
+	}
+	if memo.Unmarshal(line, &whole) == nil && whole.Type == "run" && whole.Scenario != nil {
+		return whole.ID, whole.Scenario, nil
+	}
+	var req struct {
+		Type     string          `json:"type"`
+		ID       int64           `json:"id"`
+		Scenario json.RawMessage `json:"scenario"`
+	}
+	if err := json.Unmarshal(line, &req); err != nil || req.Type != "run" {
+		return 0, nil, ErrNotARequest
+	}
+	s, err := model.DecodeScenarioUnvalidated(req.Scenario)
+	if err != nil {
+		return req.ID, nil, err
+	}
+	return req.ID, s, nil
+}
