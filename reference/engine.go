@@ -317,11 +317,20 @@ func (g *game) enter(p model.Permanent, from model.Zone) error {
 func (g *game) snapshot() (model.State, error) {
 	st := g.st.Clone()
 	for i := range st.Battlefield {
-		d, err := g.derive(&st.Battlefield[i])
+		p := &st.Battlefield[i]
+		d, err := g.derive(p)
 		if err != nil {
-			return st, fmt.Errorf("permanent %s: %w", st.Battlefield[i].ID, err)
+			return st, fmt.Errorf("permanent %s: %w", p.ID, err)
 		}
-		st.Battlefield[i].Derived = &d
+		// A state-based action would put a creature with toughness 0 or
+		// less into its owner's graveyard (CR 704.5f), a rule whose text
+		// the model does not hold. It is checked here, where every
+		// permanent is derived after each action anyway.
+		if ch := d.Characteristics; !p.Status.PhasedOut && ch.Toughness != nil && *ch.Toughness <= 0 && slices.Contains(ch.Types, "creature") {
+			return st, unsupported("creature-with-toughness-0",
+				"%s is a creature with toughness %d, which a state-based action puts into its owner's graveyard; that rule (CR 704.5f) is not among the rule texts the model holds", p.ID, *ch.Toughness)
+		}
+		p.Derived = &d
 	}
 	for i := range st.Players {
 		slices.Sort(st.Players[i].Zones.Hand)

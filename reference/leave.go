@@ -377,20 +377,6 @@ func (g *game) place(z model.Zone, cards []model.ObjectID) {
 // to a permanent that is not a creature, and any other permanent attached
 // to nothing, which stay on the battlefield (CR 704.5n, 704.5p).
 func (g *game) stateBasedActions(a *model.Action) error {
-	for i := range g.st.Battlefield {
-		q := &g.st.Battlefield[i]
-		if q.Status.PhasedOut {
-			continue
-		}
-		d, err := g.derive(q)
-		if err != nil {
-			return err
-		}
-		if ch := d.Characteristics; ch.Toughness != nil && *ch.Toughness <= 0 && slices.Contains(ch.Types, "creature") {
-			return unsupported("creature-with-toughness-0",
-				"%s is a creature with toughness %d, which a state-based action puts into its owner's graveyard; that rule (CR 704.5f) is not among the rule texts the model holds", q.ID, *ch.Toughness)
-		}
-	}
 	for {
 		var orphan *model.Permanent
 		for i := range g.st.Battlefield {
