@@ -157,6 +157,8 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		}
 		if res.Verdict != harness.Held {
 			row.Detail = reasonOf(res)
+		} else if res.Refused > 0 {
+			row.Detail = strings.TrimSpace(refusalsText(res))
 		}
 		if res.Counterexample != nil || res.Fault != nil {
 			row.Anchor = "rule-" + string(res.Rule)

@@ -202,13 +202,30 @@ func writeNotes(b *strings.Builder, findings []Finding, rule model.RuleID, ce *h
 // reasonOf is the table's account of a rule that did not hold: the
 // problem of a failure, the error of a fault, or why it was not checked.
 func reasonOf(res harness.Result) string {
+	var reason string
 	switch {
 	case res.Counterexample != nil:
-		return res.Counterexample.Problem
+		reason = res.Counterexample.Problem
 	case res.Fault != nil:
-		return fmt.Sprint(res.Fault.Err)
+		reason = fmt.Sprint(res.Fault.Err)
+	default:
+		reason = res.Why
 	}
-	return res.Why
+	return reason + refusalsText(res)
+}
+
+// refusalsText says how many scenarios drawn for a rule the engine
+// refused, and why most often: what to implement next.
+func refusalsText(res harness.Result) string {
+	if res.Refused == 0 || strings.HasPrefix(res.Why, "the engine refused") {
+		return ""
+	}
+	var why []string
+	for _, r := range res.Refusals {
+		why = append(why, fmt.Sprintf("%s (%d)", r.Reason, r.Count))
+	}
+	return fmt.Sprintf(" [the engine refused %d %s drawn for this rule; the commonest reasons: %s]",
+		res.Refused, plural(res.Refused, "scenario", "scenarios"), strings.Join(why, "; "))
 }
 
 func plural(n int, one, many string) string {

@@ -164,3 +164,18 @@ func parseMatrix(t *testing.T, page []byte) (rows, heads [][]string) {
 	}
 	return rows, heads
 }
+
+// TestReportsShowRefusals: a rule whose scenarios the engine partly
+// refused shows how many and the commonest reasons, in HTML even when it
+// held, and in Markdown when it did not.
+func TestReportsShowRefusals(t *testing.T) {
+	res := &harness.Results{Engine: harness.EngineInfo{Name: "partial"}, Options: harness.Options{Checks: 100}, Results: []harness.Result{
+		{Rule: "730.2d", Verdict: harness.Held, Cases: 60, Refused: 40, Refusals: []harness.Refusal{{Reason: "no face-down merged permanents", Count: 30}, {Reason: "no tokens", Count: 10}}},
+		{Rule: "730.3", Verdict: harness.Uncovered, Cases: 5, Why: "label \"token-on-top\" covered 0%", Refused: 95, Refusals: []harness.Refusal{{Reason: "no merged stacks", Count: 95}}},
+	}}
+	var page, md bytes.Buffer
+	require.NoError(t, reports.WriteHTML(&page, res))
+	require.NoError(t, reports.WriteMarkdown(&md, res))
+	assert.Contains(t, page.String(), "the engine refused 40 scenarios drawn for this rule; the commonest reasons: no face-down merged permanents (30); no tokens (10)")
+	assert.Contains(t, md.String(), "the engine refused 95 scenarios drawn for this rule; the commonest reasons: no merged stacks (95)")
+}
