@@ -96,12 +96,9 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	if err := g.noChoices(a); err != nil {
 		return err
 	}
-	o := g.objects[a.Object]
-	if o == nil || o.Token {
-		return invalid("%s is not a card", a.Object)
-	}
-	if z, _ := g.zoneOf(a.Object); z != model.Hand {
-		return invalid("%s is not in its owner's hand", a.Object)
+	o, err := g.cardInHand(a.Object)
+	if err != nil {
+		return err
 	}
 	d := g.def(a.Object)
 	so := model.StackObject{Object: a.Object, Controller: o.Owner}
@@ -147,6 +144,19 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	g.st.Stack = append(g.st.Stack, so)
 	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Object, From: model.Hand, To: model.StackZone, Objects: 1, Cards: 1})
 	return nil
+}
+
+// cardInHand returns card id, which must be in its owner's hand: the
+// cards a spell is cast from, or Clone enters from.
+func (g *game) cardInHand(id model.ObjectID) (*model.Object, error) {
+	o := g.objects[id]
+	if o == nil || o.Token {
+		return nil, invalid("%s is not a card", id)
+	}
+	if z, _ := g.zoneOf(id); z != model.Hand {
+		return nil, invalid("%s is not in its owner's hand", id)
+	}
+	return o, nil
 }
 
 // mutateTargetLegal checks CR 702.140a's target: a non-Human creature with

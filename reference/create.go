@@ -39,12 +39,9 @@ func (g *game) enterAsCopy(a *model.Action) error {
 	if err := g.noChoices(a); err != nil {
 		return err
 	}
-	o := g.objects[a.Object]
-	if o == nil || o.Token {
-		return invalid("%s is not a card", a.Object)
-	}
-	if z, _ := g.zoneOf(a.Object); z != model.Hand {
-		return invalid("%s is not in its owner's hand", a.Object)
+	o, err := g.cardInHand(a.Object)
+	if err != nil {
+		return err
 	}
 	if !g.def(a.Object).Front.HasAbility(model.AsCopy) {
 		return invalid("%s (%s) has no ability that lets it enter as a copy", a.Object, g.def(a.Object).Name)

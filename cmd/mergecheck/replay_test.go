@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -129,3 +130,45 @@ func TestReplayChecksWhatTheReferenceCanPlay(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// TestNotAllowedAndAttacksAreJudgedForEveryEngine: whether an action could
+// be taken, and who attacked, is compared with the rules' for any engine,
+// partial traces too: the reference agrees with itself, and an engine that
+// lets a new creature attack, or reports no events at all, fails.
+func TestNotAllowedAndAttacksAreJudgedForEveryEngine(t *testing.T) {
+	for _, name := range []string{"302.6-creature-cast-this-turn-cannot-attack", "302.6-mutated-creature-can-attack", "702.140a-mutate-cannot-target-a-human"} {
+		s, err := loadScenario("../../reference/testdata/examples/" + name + ".scenario.json")
+		require.NoError(t, err)
+		ref, err := harness.Reference("")
+		require.NoError(t, err)
+		_, problems, err := judgeScenario(context.Background(), ref, s)
+		require.NoError(t, err)
+		assert.Empty(t, problems, name)
+
+		silent, err := harness.Lazy("no-events", 1)
+		require.NoError(t, err)
+		for _, e := range []harness.Engine{silent, declared{silent, true}} {
+			_, problems, err = judgeScenario(context.Background(), e, s)
+			require.NoError(t, err)
+			assert.NotEmpty(t, problems, "%s: an engine reporting no events holds it", name)
+		}
+	}
+	// The forbidden cast has no other event: only the not_allowed
+	// comparison can see an engine that says nothing.
+	s, err := loadScenario("../../reference/testdata/examples/702.140a-mutate-cannot-target-a-human.scenario.json")
+	require.NoError(t, err)
+	silent, err := harness.Lazy("no-events", 1)
+	require.NoError(t, err)
+	_, problems, err := judgeScenario(context.Background(), declared{silent, true}, s)
+	require.NoError(t, err)
+	assert.Contains(t, errors.Join(problems...).Error(), "not_allowed events")
+
+	s, err = loadScenario("../../reference/testdata/examples/302.6-creature-cast-this-turn-cannot-attack.scenario.json")
+	require.NoError(t, err)
+	m, err := harness.Reference("attack-ignores-summoning-sickness")
+	require.NoError(t, err)
+	_, problems, err = judgeScenario(context.Background(), m, s)
+	require.NoError(t, err)
+	require.NotEmpty(t, problems)
+	assert.Contains(t, errors.Join(problems...).Error(), "not_allowed events")
+}
