@@ -146,10 +146,14 @@ func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
 	return out
 }
 
-// forEngine returns s as the engine is to be given it: s itself, or, for
-// an engine that can't set up merged stacks, s with its stacks built by
-// casting mutating spells (model.BuildByActions). It wraps ErrUnsupported
-// when s can't be so built.
+// AsPlayed returns s as an engine like info is given it: s itself, or,
+// for an engine that can't set up merged stacks, s with its stacks built
+// by casting mutating spells (model.BuildByActions), its expectations
+// moved past the casts. It wraps ErrUnsupported when s can't be so built.
+func AsPlayed(info EngineInfo, s *model.Scenario) (*model.Scenario, error) {
+	return forEngine(info, s)
+}
+
 func forEngine(info EngineInfo, s *model.Scenario) (*model.Scenario, error) {
 	if !info.NoDirectSetup || !slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return s, nil

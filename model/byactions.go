@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -16,8 +17,8 @@ import (
 // token that is not the base, two components without mutate, or several
 // owners. A face-down component can be the base (a face-down permanent is
 // a creature without subtypes, CR 708.2a, so a legal target of a mutating
-// spell, 702.140a), and only the base. The
-// caller should check that the result plays (a Human base is not a legal
+// spell, 702.140a), and only the base. The expectations are kept, moved
+// past the casts. The caller should check that the result plays (a Human base is not a legal
 // target, for instance).
 func BuildByActions(s *Scenario) (*Scenario, bool) {
 	var pre []Action
@@ -89,6 +90,29 @@ func BuildByActions(s *Scenario) (*Scenario, bool) {
 		a.Choices.Replacement = shift(a.Choices.Replacement)
 		out.Actions = append(out.Actions, a)
 	}
-	out.Expect = nil
+	// The expectations speak of the same steps, now after the casts.
+	out.Expect = make([]Expectation, len(s.Expect))
+	for i, x := range s.Expect {
+		x.After += len(pre)
+		if x.Permanents != nil {
+			ps := make(map[ObjectID]PermanentClaim, len(x.Permanents))
+			for id, c := range x.Permanents {
+				if c.AttachedTo != nil {
+					to := shift(*c.AttachedTo)
+					c.AttachedTo = &to
+				}
+				ps[shift(id)] = c
+			}
+			x.Permanents = ps
+		}
+		x.Sequence = slices.Clone(x.Sequence)
+		for k := range x.Sequence {
+			x.Sequence[k].Object = shift(x.Sequence[k].Object)
+		}
+		out.Expect[i] = x
+	}
+	if s.Expect == nil {
+		out.Expect = nil
+	}
 	return &out, true
 }

@@ -79,9 +79,10 @@ func TestExpectation_NoRevealAndSequence(t *testing.T) {
 }
 
 // Test733_NotAllowedMeansNoEventAndNoChange: a not-allowed claim holds
-// only on a step that reports the action forbidden by the rule it names
-// and leaves the state as it was; an action that does nothing is not one
-// that can't be taken.
+// only on a step that reports the action forbidden (by the rule it names,
+// or by no rule: an engine need not cite one) and leaves the state as it
+// was; an action that does nothing is not one that can't be taken, and an
+// event citing another rule is not the one claimed.
 func Test733_NotAllowedMeansNoEventAndNoChange(t *testing.T) {
 	start := model.State{Battlefield: []model.Permanent{{ID: "p1", Controller: "A", Components: []model.Component{{Object: "c1"}}}}}
 	tapped := start.Clone()
@@ -93,7 +94,23 @@ func Test733_NotAllowedMeansNoEventAndNoChange(t *testing.T) {
 	forbidden := model.Event{Kind: model.NotAllowed, Rule: "302.6", Object: "p1"}
 	assert.NoError(t, claim.Check(step(start, forbidden)))
 	assert.ErrorContains(t, claim.Check(step(tapped, forbidden)), "the state changed")
-	assert.ErrorContains(t, claim.Check(step(start)), "no not-allowed event citing 302.6")
+	assert.NoError(t, claim.Check(step(start, model.Event{Kind: model.NotAllowed, Object: "p1"})))
+	assert.ErrorContains(t, claim.Check(step(start)), "no not-allowed event (for 302.6)")
 	assert.ErrorContains(t, claim.Check(step(start, model.Event{Kind: model.NothingHappens, Rule: "302.6"})), "no not-allowed event")
-	assert.ErrorContains(t, claim.Check(step(start, model.Event{Kind: model.NotAllowed, Rule: "508.1a"})), "citing 302.6")
+	assert.ErrorContains(t, claim.Check(step(start, model.Event{Kind: model.NotAllowed, Rule: "508.1a"})), "for 302.6")
+}
+
+// Test702_140b_NothingHappensNeedsNoCitation: a nothing-happens claim
+// holds for an event citing its rule or none, not for one citing another
+// rule or for no event.
+func Test702_140b_NothingHappensNeedsNoCitation(t *testing.T) {
+	start := model.State{Battlefield: []model.Permanent{{ID: "p1", Controller: "A", Components: []model.Component{{Object: "c1"}}}}}
+	claim := model.Expectation{NothingHappens: "702.140b"}
+	step := func(events ...model.Event) *model.Trace {
+		return &model.Trace{Start: start, Steps: []model.Step{{Action: 0, Events: events, State: start}}}
+	}
+	assert.NoError(t, claim.Check(step(model.Event{Kind: model.NothingHappens, Rule: "702.140b"})))
+	assert.NoError(t, claim.Check(step(model.Event{Kind: model.NothingHappens})))
+	assert.ErrorContains(t, claim.Check(step(model.Event{Kind: model.NothingHappens, Rule: "708.2b"})), "no nothing-happens event (for 702.140b)")
+	assert.ErrorContains(t, claim.Check(step()), "no nothing-happens event (for 702.140b)")
 }

@@ -170,3 +170,24 @@ func (s *shortTraces) Run(ctx context.Context, sc *model.Scenario) (*model.Trace
 	}
 	return t, err
 }
+
+// Test400_1_PlainTracesOverTheProtocolHoldEveryRule: an adapter whose
+// traces cite no rule on any event and name no replacement effect on any
+// move ("serve --plain", the reference's play written as
+// reference.Plain writes it) holds every rule the reference holds.
+func Test400_1_PlainTracesOverTheProtocolHoldEveryRule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	served, err := harness.NewExec(binary(t)+" serve --plain", harness.ExecOptions{})
+	require.NoError(t, err)
+	defer served.Close()
+	res := check(t, served, 20261130, properties.All...)
+	for _, r := range res.Results {
+		want := harness.Held
+		if properties.Find(properties.All, r.Rule).Uncheckable != "" {
+			want = harness.Unchecked
+		}
+		assert.Equal(t, want, r.Verdict, "%s: %s", r.Rule, r.Why)
+	}
+}

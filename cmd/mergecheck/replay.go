@@ -20,7 +20,8 @@ import (
 )
 
 // scenarioFiles expands the arguments: a file names itself, a directory
-// every *.scenario.json below it, in lexical order.
+// every worked example (*.scenario.json) and corpus file (RULE-HASH.json,
+// as run saves them) below it, in lexical order.
 func scenarioFiles(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
@@ -37,7 +38,7 @@ func scenarioFiles(paths []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && strings.HasSuffix(path, ".scenario.json") {
+			if _, corpus := harness.CorpusRule(path); !d.IsDir() && (strings.HasSuffix(path, ".scenario.json") || corpus) {
 				found = append(found, path)
 			}
 			return nil
@@ -46,7 +47,7 @@ func scenarioFiles(paths []string) ([]string, error) {
 			return nil, err
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no *.scenario.json files", p)
+			return nil, fmt.Errorf("%s: no *.scenario.json or corpus (RULE-HASH.json) files", p)
 		}
 		sort.Strings(found)
 		out = append(out, found...)
@@ -100,21 +101,25 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			trouble++
 			continue
 		}
+		// What the reference can play decides what is judged, whatever
+		// the engine: a scenario it can't play judges no engine.
+		s, left, err := playable(s)
+		if err != nil {
+			fmt.Fprintf(stderr, "ERROR %s: the reference engine can't play it, so it can't judge an engine: %v\n", path, err)
+			trouble++
+			continue
+		}
 		if !e.Info().Supports(s.Uses()) {
 			fmt.Fprintf(stdout, "UNSUPPORTED %s: it uses %v; engine %s declares %v\n", path, s.Uses(), e.Info().Name, e.Info().Features)
 			unsupported++
 			continue
 		}
-		tr, problems, err := judgeScenario(context.Background(), e, s)
-		var left []string // what the reference could not play, and was left out
-		for range len(s.Start.Battlefield) + 1 {
-			part, note := partOf(s, err)
-			if part == nil {
-				break
-			}
-			s, left = part, append(left, note)
-			tr, problems, err = judgeScenario(context.Background(), e, s)
+		var built string
+		if played, err := harness.AsPlayed(e.Info(), s); err == nil && played != s {
+			built = fmt.Sprintf(", its merged stacks built by %s before its own", count(len(played.Actions)-len(s.Actions), "action"))
+			s = played
 		}
+		tr, problems, err := judgeScenario(context.Background(), e, s)
 		if errors.Is(err, harness.ErrUnsupported) {
 			fmt.Fprintf(stdout, "UNSUPPORTED %s: %v\n", path, err)
 			unsupported++
@@ -143,7 +148,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		held++
-		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property)\n", s.Name, count(len(s.Actions), "action"), count(len(s.Expect), "expectation"))
+		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property%s)\n", s.Name, count(len(s.Actions), "action"), count(len(s.Expect), "expectation"), built)
 		if *verbose {
 			for _, e := range s.Expect {
 				fmt.Fprintf(stdout, "\tafter action %d: %s\n", e.After, e.Why)
@@ -170,6 +175,25 @@ func writeAtomic(path string, v any) error {
 		return err
 	}
 	return writeFileAtomic(path, data)
+}
+
+// playable returns what the reference plays of s: s itself, or the part
+// partOf leaves (with notes on what it left out), or the reference's error
+// when it plays no part of s.
+func playable(s *model.Scenario) (*model.Scenario, []string, error) {
+	var left []string
+	for range len(s.Start.Battlefield) + 2 {
+		_, err := reference.Run(s)
+		if err == nil {
+			return s, left, nil
+		}
+		part, note := partOf(s, err)
+		if part == nil {
+			return nil, nil, err
+		}
+		s, left = part, append(left, note)
+	}
+	return nil, nil, errors.New("the reference refused every part of it")
 }
 
 // partOf returns the part of s still worth playing when the reference

@@ -172,3 +172,73 @@ func TestNotAllowedAndAttacksAreJudgedForEveryEngine(t *testing.T) {
 	require.NotEmpty(t, problems)
 	assert.Contains(t, errors.Join(problems...).Error(), "not_allowed events")
 }
+
+// TestReplayCorpusDirectoryOverTheProtocol: the files run saves into its
+// corpus are replayed as a directory, over the protocol: they hold on the
+// reference and fail on the mutant that made them.
+func TestReplayCorpusDirectoryOverTheProtocol(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	dir := t.TempDir()
+	code, out, _ := mc(t, "run", "--engine", "mutant:ignore-order", "--rules", "730.3a,730.2d", "--seed", "1", "--corpus", dir)
+	require.Equal(t, exitFailed, code, out)
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.json"), []byte("{}"), 0o644)) // neither kind of file: left alone
+
+	code, out, errOut := mc(t, "replay", "--engine", "exec:"+binary(t)+" serve", dir)
+	assert.Equal(t, exitOK, code, out+errOut)
+	assert.Contains(t, out, fmt.Sprintf("%s: %d held, ", count(len(files), "scenario"), len(files)))
+
+	code, out, errOut = mc(t, "replay", "--engine", "exec:"+binary(t)+" serve --mutant ignore-order", dir)
+	assert.Equal(t, exitFailed, code, out+errOut)
+	assert.Contains(t, out, "FAIL  ")
+	assert.Contains(t, out, "730.3a")
+}
+
+// TestReplayBuildsMergedStacksForEnginesWithoutDirectSetup: a worked
+// example that starts from a merged stack is played by an engine that
+// can't set one up, its stack built by casting as run builds it, and its
+// expectations are still checked: they hold on the reference and fail on
+// a mutant.
+func TestReplayBuildsMergedStacksForEnginesWithoutDirectSetup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	example := "../../reference/testdata/examples/730.3-three-card-mutated-creature-dies.scenario.json"
+	s, err := loadScenario(example)
+	require.NoError(t, err)
+	require.Greater(t, len(s.Start.Battlefield[0].Components), 1, "the example starts merged")
+
+	code, out, errOut := mc(t, "replay", "--engine", "exec:"+binary(t)+" serve --no-direct-setup", example)
+	assert.Equal(t, exitOK, code, out+errOut)
+	assert.Contains(t, out, "ok    730.3-three-card-mutated-creature-dies")
+	assert.Contains(t, out, "its merged stacks built by 4 actions before its own")
+
+	code, out, errOut = mc(t, "replay", "--engine", "exec:"+binary(t)+" serve --no-direct-setup --mutant dies-per-card", example)
+	assert.Equal(t, exitFailed, code, out+errOut)
+	assert.Contains(t, out, "observer creature_dies triggered 3 times, want 1")
+}
+
+// TestReplayExitsTroubleWhenTheReferenceCannotPlay: a scenario the
+// reference can't play judges no engine, so replay says so and exits 2,
+// whatever the engine and whatever it declares.
+func TestReplayExitsTroubleWhenTheReferenceCannotPlay(t *testing.T) {
+	bd := build.New("reference-refuses", "A merged permanent whose components have two owners, which the reference refuses, is tapped.")
+	bd.Card("c1", build.A, "Gemrazer")
+	bd.Card("c2", build.B, "Runeclaw Bear")
+	s := bd.Perm("p1", build.A, build.Up("c1"), build.Up("c2")).Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario()
+	path := writeScenario(t, t.TempDir(), s)
+	engines := []string{"reference", "mutant:ignore-order"}
+	if !testing.Short() {
+		engines = append(engines, "exec:"+binary(t)+" serve", "exec:"+binary(t)+" serve --no-direct-setup")
+	}
+	for _, engine := range engines {
+		code, out, errOut := mc(t, "replay", "--engine", engine, path)
+		assert.Equal(t, exitTrouble, code, "%s: %s", engine, out)
+		assert.Contains(t, errOut, "the reference engine can't play it", engine)
+		assert.NotContains(t, out, "ok    ", engine)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/mergecheck/mergecheck/adapter"
@@ -25,6 +26,8 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	mutant := fl.String("mutant", "", "serve this mutant of the reference engine instead")
 	lazyName := fl.String("lazy", "", "serve this lazy engine instead (reference.Lazies: "+reference.LazyNames()+")")
 	inFlight := fl.Int("max-in-flight", 4, "requests answered at once (answers may come out of order)")
+	plain := fl.Bool("plain", false, "write traces as an engine that knows nothing of the rules' numbers: no rule on events, no \"by\" on moves, timestamps and set-valued characteristics in its own order")
+	noSetup := fl.Bool("no-direct-setup", false, "declare that the engine can't start from merged stacks, and refuse scenarios that do")
 	if err := fl.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -55,10 +58,22 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		play = func(s *model.Scenario) (*model.Trace, error) { return l.Run(s, flakes.For(s)) }
 	}
 	buggy := *mutant != "" || *lazyName != ""
+	caps := protocol.Capabilities{Features: model.Features, Observers: model.Observers, MaxInFlight: *inFlight}
+	if *noSetup {
+		caps.DirectSetup = new(bool)
+	}
 	e := adapter.Engine{
-		Name: name, Version: reference.Version,
-		Capabilities: protocol.Capabilities{Features: model.Features, Observers: model.Observers, MaxInFlight: *inFlight},
-		Play:         func(_ context.Context, s *model.Scenario) (*model.Trace, error) { return answer(s, play, buggy) },
+		Name: name, Version: reference.Version, Capabilities: caps,
+		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
+			if *noSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
+				return nil, adapter.Unsupported("this engine can't start from a merged stack (serve --no-direct-setup)")
+			}
+			t, err := answer(s, play, buggy)
+			if *plain {
+				t = reference.Plain(t)
+			}
+			return t, err
+		},
 	}
 	if err := adapter.Serve(context.Background(), stdin, stdout, stderr, e); err != nil {
 		fmt.Fprintln(stderr, "mergecheck serve:", err)
