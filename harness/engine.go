@@ -54,14 +54,40 @@ type EngineInfo struct {
 	NoDirectSetup bool `json:"no_direct_setup,omitempty"`
 }
 
-// Supports reports whether the engine declares every feature in needs.
+// Supports reports whether the engine declares every feature in needs:
+// each feature itself, or a shorthand for it ("face_down"); a shorthand
+// in needs is met by any one of its parts (model.Provides).
 func (i EngineInfo) Supports(needs []model.Feature) bool {
+	return len(i.Lacks(needs)) == 0
+}
+
+// undeclared wraps ErrUnsupported for a scenario that uses features the
+// engine does not declare, naming them; it returns nil for one the engine
+// declares everything of. Such a scenario is never put to the engine.
+func undeclared(info EngineInfo, s *model.Scenario) error {
+	lacks := info.Lacks(s.Uses())
+	if len(lacks) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: the scenario uses %v, which the engine does not declare", ErrUnsupported, lacks)
+}
+
+// Lacks returns the features of needs the engine does not declare.
+func (i EngineInfo) Lacks(needs []model.Feature) []model.Feature {
+	var declared []model.Feature
+	var lacks []model.Feature
 	for _, f := range needs {
-		if !slices.Contains(i.Features, f) {
-			return false
+		if slices.Contains(i.Features, f) {
+			continue // the common case, without expanding shorthands
+		}
+		if declared == nil {
+			declared, _ = model.ExpandFeatures(i.Features)
+		}
+		if !model.Provides(declared, f) {
+			lacks = append(lacks, f)
 		}
 	}
-	return true
+	return lacks
 }
 
 // Reports reports whether the engine reports every observer in obs.

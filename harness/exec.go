@@ -140,9 +140,8 @@ func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (_ *model
 	if !e.direct && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return nil, fmt.Errorf("%w: the adapter can't set up merged stacks directly, and this scenario starts with one", ErrUnsupported)
 	}
-	if uses := s.Uses(); !e.info.Supports(uses) {
-		// Not worth a round trip: the adapter declared it lacks these.
-		return nil, fmt.Errorf("%w: the scenario uses %v; the adapter declares %v", ErrUnsupported, uses, e.info.Features)
+	if err := undeclared(e.info, s); err != nil {
+		return nil, err // not worth a round trip
 	}
 	select {
 	case e.sem <- struct{}{}:
@@ -440,11 +439,11 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 		return nil, nil, fmt.Errorf("exec: the adapter speaks protocol %q; this mergecheck speaks %q", h.Protocol, Protocol)
 	}
 	var unknown []string
-	for _, f := range h.Capabilities.Features {
-		if !slices.Contains(model.Features, f) {
-			unknown = append(unknown, string(f))
-		}
+	features, unknownF := model.ExpandFeatures(h.Capabilities.Features)
+	for _, f := range unknownF {
+		unknown = append(unknown, string(f))
 	}
+	h.Capabilities.Features = features
 	for _, o := range h.Capabilities.Observers {
 		if !slices.Contains(model.Observers, o) {
 			unknown = append(unknown, "observer "+string(o))
@@ -452,7 +451,7 @@ func (e *Exec) start() (*adapterProc, *hello, error) {
 	}
 	if len(unknown) > 0 {
 		p.kill()
-		return nil, nil, fmt.Errorf("exec: the adapter declares capabilities mergecheck doesn't know: %s (known features: %v)", strings.Join(unknown, ", "), model.Features)
+		return nil, nil, fmt.Errorf("exec: the adapter declares capabilities mergecheck doesn't know: %s (known features: %v, and the shorthands face_down, double_faced, phasing)", strings.Join(unknown, ", "), model.Features)
 	}
 	if h.Engine.Name == "" {
 		p.kill()

@@ -179,7 +179,7 @@ func TestSameSeedSameRun(t *testing.T) {
 // TestUnsupportedIsNeverHeld: a property needing a feature the engine
 // lacks is reported unsupported.
 func TestUnsupportedIsNeverHeld(t *testing.T) {
-	e := limited{features: []model.Feature{model.FeatureMerge}}
+	e := limited{features: []model.Feature{model.FeatureMerge, model.FeatureMutate, model.FeatureFlip, model.FeatureDoubleFaced, model.FeatureFaceDown}}
 	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d, properties.P701_42a}, &harness.Options{Checks: 10, Seed: 3})
 	require.NoError(t, err)
 	assert.Equal(t, harness.Held, res.Results[0].Verdict)

@@ -132,6 +132,9 @@ func (j *judge) remember(out outcome) {
 
 // playUncached plays s, whose encoding is enc.
 func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
+	if err := undeclared(j.info, s); err != nil {
+		return outcome{refused: err}
+	}
 	played, err := forEngine(j.info, s)
 	if err != nil {
 		return outcome{refused: err}
@@ -321,12 +324,14 @@ func applicable(info EngineInfo, p *properties.Property) (bool, string) {
 		return false, p.Uncheckable
 	case !info.Supports(p.Needs):
 		var missing []string
-		for _, f := range p.Needs {
-			if !slices.Contains(info.Features, f) {
+		for _, f := range info.Lacks(p.Needs) {
+			if parts, short := model.Shorthands[f]; short {
+				missing = append(missing, fmt.Sprintf("%s (any of %v)", f, parts))
+			} else {
 				missing = append(missing, string(f))
 			}
 		}
-		return false, "the engine does not declare " + strings.Join(missing, ", ")
+		return false, "the engine does not declare the feature " + strings.Join(missing, ", ")
 	case !info.Reports(p.Observes):
 		var missing []string
 		for _, o := range p.Observes {
@@ -368,6 +373,9 @@ func explainers(info EngineInfo, props []*properties.Property) []*properties.Pro
 // Check gives them.
 func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties.Property) (*model.Trace, []error, error) {
 	info := e.Info()
+	if err := undeclared(info, s); err != nil {
+		return nil, nil, err
+	}
 	s, err := forEngine(info, s)
 	if err != nil {
 		return nil, nil, err

@@ -7,32 +7,107 @@ import "slices"
 // feature an engine lacks is reported as unsupported, never as passed.
 type Feature string
 
-// The features mergecheck knows.
+// The features mergecheck knows. Each is a part of the rules engines
+// implement separately: an engine that can turn a permanent face down but
+// not face up is judged on the cases that only turn it face down.
 const (
-	FeatureMutate      Feature = "mutate"       // mutating creature spells (CR 702.140)
-	FeatureMerge       Feature = "merge"        // merged stacks and the bare merge primitive (CR 730)
-	FeatureMeld        Feature = "meld"         // meld pairs and melded permanents (CR 701.42, 712.4)
-	FeatureFaceDown    Feature = "face_down"    // morph, manifest, cloak, turning face down and up (CR 708)
-	FeatureFlip        Feature = "flip"         // flip cards and the flipped status (CR 710)
-	FeatureDoubleFaced Feature = "double_faced" // transforming and modal double-faced cards (CR 712)
-	FeaturePhasing     Feature = "phasing"      // phasing out and in (CR 702.26)
-	FeatureCopy        Feature = "copy"         // copy effects and token copies (CR 707)
-	FeatureReplacement Feature = "replacement"  // replacement effects on leaving the battlefield (CR 616, 730.3d-e)
-	FeatureCommander   Feature = "commander"    // commanders' command-zone choice (CR 903.9)
-	FeatureLinked      Feature = "linked"       // effects that find what a permanent became (CR 400.7, 607)
-	FeatureCombat      Feature = "combat"       // declaring attackers (CR 302.6, 508.1a)
+	FeatureMutate      Feature = "mutate"      // mutating creature spells (CR 702.140)
+	FeatureMerge       Feature = "merge"       // merged stacks and the bare merge primitive (CR 730)
+	FeatureMeld        Feature = "meld"        // meld pairs and melded permanents (CR 701.42, 712.4)
+	FeatureFlip        Feature = "flip"        // flip cards and the flipped status (CR 710)
+	FeatureCopy        Feature = "copy"        // copy effects and token copies (CR 707)
+	FeatureReplacement Feature = "replacement" // replacement effects on leaving the battlefield (CR 616, 730.3d-e)
+	FeatureCommander   Feature = "commander"   // commanders' command-zone choice (CR 903.9)
+	FeatureLinked      Feature = "linked"      // effects that find what a permanent became (CR 400.7, 607)
+	FeatureCombat      Feature = "combat"      // declaring attackers (CR 302.6, 508.1a)
+
+	// Face-down permanents (CR 708), part by part.
+	FeatureCastFaceDown      Feature = "cast_face_down"       // casting a morph or disguise card face down (CR 702.37, 702.168)
+	FeatureTurnFaceDown      Feature = "turn_face_down"       // turning a permanent face down by an effect (CR 708.2a)
+	FeatureTurnFaceUpEffect  Feature = "turn_face_up_effect"  // turning a permanent face up by an effect (CR 708.8)
+	FeatureTurnFaceUpSpecial Feature = "turn_face_up_special" // the special action of morph, disguise, manifest, cloak (CR 702.37e, 701.40b)
+	FeatureManifest          Feature = "manifest"             // manifesting (CR 701.40)
+	FeatureCloak             Feature = "cloak"                // cloaking (CR 701.58)
+
+	// Double-faced cards (CR 712), part by part.
+	FeatureTransform Feature = "transform" // transforming double-faced cards and transforming them (CR 701.27)
+	FeatureConvert   Feature = "convert"   // converting (CR 701.28)
+	FeatureModal     Feature = "modal"     // modal double-faced cards (CR 712.2)
+
+	// Phasing (CR 702.26), part by part.
+	FeaturePhaseAction   Feature = "phase_action"   // phasing out and in by an effect (CR 702.26)
+	FeaturePhaseUntap    Feature = "phase_untap"    // phasing at the untap step (CR 502.1, 702.26a)
+	FeaturePhaseAttached Feature = "phase_attached" // what is attached phasing with its host (CR 702.26g)
 )
 
-// Features lists every feature, in a fixed order.
+// Shorthands for the features as first named: each stands for all its
+// parts, in capabilities and anywhere else a feature is declared, so an
+// engine declaring "face_down" declares every face-down part.
+var Shorthands = map[Feature][]Feature{
+	"face_down":    {FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak},
+	"double_faced": {FeatureTransform, FeatureConvert, FeatureModal},
+	"phasing":      {FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached},
+}
+
+// The shorthands, as features.
+const (
+	FeatureFaceDown    Feature = "face_down"
+	FeatureDoubleFaced Feature = "double_faced"
+	FeaturePhasing     Feature = "phasing"
+)
+
+// Features lists every feature, in a fixed order; shorthands are not
+// among them.
 var Features = []Feature{
-	FeatureMutate, FeatureMerge, FeatureMeld, FeatureFaceDown, FeatureFlip, FeatureDoubleFaced,
-	FeaturePhasing, FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked, FeatureCombat,
+	FeatureMutate, FeatureMerge, FeatureMeld,
+	FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak,
+	FeatureFlip, FeatureTransform, FeatureConvert, FeatureModal,
+	FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached,
+	FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked, FeatureCombat,
+}
+
+// ExpandFeatures returns fs with every shorthand replaced by its parts,
+// without duplicates, in the order of [Features]. It reports the names
+// that are neither a feature nor a shorthand.
+func ExpandFeatures(fs []Feature) (features []Feature, unknown []Feature) {
+	has := map[Feature]bool{}
+	for _, f := range fs {
+		switch parts, short := Shorthands[f]; {
+		case short:
+			for _, p := range parts {
+				has[p] = true
+			}
+		case slices.Contains(Features, f):
+			has[f] = true
+		default:
+			unknown = append(unknown, f)
+		}
+	}
+	features = []Feature{}
+	for _, f := range Features {
+		if has[f] {
+			features = append(features, f)
+		}
+	}
+	return features, unknown
+}
+
+// Provides reports whether declared (expanded) meets need: a feature
+// must be declared itself; a shorthand needs any one of its parts, as a
+// property that needs "face_down" is judged on whichever face-down parts
+// the engine has.
+func Provides(declared []Feature, need Feature) bool {
+	if parts, short := Shorthands[need]; short {
+		return slices.ContainsFunc(parts, func(p Feature) bool { return slices.Contains(declared, p) })
+	}
+	return slices.Contains(declared, need)
 }
 
 // Uses returns the features a scenario exercises, judged from its starting
 // state and actions, in the order of [Features].
 func (s *Scenario) Uses() []Feature {
 	used := map[Feature]bool{}
+	phaser := false // an object with phasing, which phases at its controller's untap step
 	for _, o := range s.Objects {
 		if o.Commander {
 			used[FeatureCommander] = true
@@ -47,8 +122,10 @@ func (s *Scenario) Uses() []Feature {
 		switch d.Layout {
 		case LayoutFlip:
 			used[FeatureFlip] = true
-		case LayoutTransform, LayoutModal:
-			used[FeatureDoubleFaced] = true
+		case LayoutTransform:
+			used[FeatureTransform] = true
+		case LayoutModal:
+			used[FeatureModal] = true
 		case LayoutMeld:
 			used[FeatureMeld] = true
 		}
@@ -58,9 +135,12 @@ func (s *Scenario) Uses() []Feature {
 				used[FeatureReplacement] = true
 			case DuplicantImprint:
 				used[FeatureLinked] = true
+			case Phasing:
+				phaser = true
 			}
 		}
 	}
+	attached := false
 	for _, p := range s.Start.Battlefield {
 		if len(p.Components) > 1 {
 			used[FeatureMerge] = true
@@ -68,14 +148,20 @@ func (s *Scenario) Uses() []Feature {
 		if p.Mutated {
 			used[FeatureMutate] = true
 		}
-		if p.Status.FaceDown || slices.ContainsFunc(p.Components, func(c Component) bool { return c.FaceDown }) {
-			used[FeatureFaceDown] = true
+		for _, c := range p.Components {
+			if c.FaceDown {
+				used[faceDownFeature(c.FaceDownBy)] = true
+			}
+		}
+		if p.AttachedTo != "" {
+			attached = true
 		}
 		if p.Status.Flipped {
 			used[FeatureFlip] = true
 		}
 		if p.Status.PhasedOut {
-			used[FeaturePhasing] = true
+			used[FeaturePhaseAction] = true
+			phaser = true
 		}
 		for _, e := range p.Effects {
 			if e.Kind == EffectCopy {
@@ -94,18 +180,33 @@ func (s *Scenario) Uses() []Feature {
 			used[FeatureMerge] = true
 		case Meld:
 			used[FeatureMeld] = true
-		case TurnFaceDown, TurnFaceUp, Manifest:
-			used[FeatureFaceDown] = true
+		case TurnFaceDown:
+			used[FeatureTurnFaceDown] = true
+		case TurnFaceUp:
+			if a.Method == "" || a.Method == ByEffect {
+				used[FeatureTurnFaceUpEffect] = true
+			} else {
+				used[FeatureTurnFaceUpSpecial] = true
+			}
+		case Manifest:
+			used[faceDownFeature(a.Method)] = true
 		case Cast:
 			if a.Method != "" {
-				used[FeatureFaceDown] = true
+				used[FeatureCastFaceDown] = true
 			}
-		case Transform, Convert:
-			used[FeatureDoubleFaced] = true
+		case Transform:
+			used[FeatureTransform] = true
+		case Convert:
+			used[FeatureConvert] = true
 		case Flip:
 			used[FeatureFlip] = true
 		case PhaseOut, PhaseIn:
-			used[FeaturePhasing] = true
+			used[FeaturePhaseAction] = true
+			phaser = true
+		case NextTurn:
+			if phaser {
+				used[FeaturePhaseUntap] = true
+			}
 		case BecomeCopy, TokenCopy, EnterAsCopy:
 			used[FeatureCopy] = true
 		case Attack:
@@ -124,6 +225,9 @@ func (s *Scenario) Uses() []Feature {
 			used[FeatureCommander] = true
 		}
 	}
+	if attached && (used[FeaturePhaseAction] || used[FeaturePhaseUntap]) {
+		used[FeaturePhaseAttached] = true
+	}
 	var out []Feature
 	for _, f := range Features {
 		if used[f] {
@@ -131,4 +235,18 @@ func (s *Scenario) Uses() []Feature {
 		}
 	}
 	return out
+}
+
+// faceDownFeature is the part of the face-down rules that makes a card
+// face down the way k says.
+func faceDownFeature(k FaceDownKind) Feature {
+	switch k {
+	case ByMorph, ByDisguise:
+		return FeatureCastFaceDown
+	case ByManifest:
+		return FeatureManifest
+	case ByCloak:
+		return FeatureCloak
+	}
+	return FeatureTurnFaceDown
 }

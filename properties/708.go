@@ -172,7 +172,7 @@ func transformsFaceDown(c *Case, i int) *model.Permanent {
 // face up with its front face up.
 var P712_15a = &Property{
 	Rule:  "712.15a",
-	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
+	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureTransform},
 	Gen:   genFaceDownDFC,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}

@@ -541,7 +541,7 @@ var P702_26c = &Property{
 // indirectly, and phase in with it.
 var P702_26g = &Property{
 	Rule:  "702.26g",
-	Needs: []model.Feature{model.FeaturePhasing},
+	Needs: []model.Feature{model.FeaturePhaseAttached},
 	Gen:   genPhaseAttached,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

@@ -28,8 +28,11 @@ type Property struct {
 	// names the property in --rules globs, reports and corpus files.
 	Rule model.RuleID
 
-	// Needs lists the engine features the property exercises. An engine
-	// that lacks one gets the verdict unsupported for this property.
+	// Needs lists the engine features every case of the property
+	// exercises. An engine that lacks one gets the verdict unsupported
+	// for this property. A shorthand ("face_down") needs any one of its
+	// parts: the engine is judged on the cases that use only the parts it
+	// declares, and refuses the others (model.Scenario.Uses says which).
 	Needs []model.Feature
 
 	// Observes lists the standard observers whose triggers Check reads.
@@ -130,7 +133,7 @@ func Validate(props []*Property) error {
 			errs = append(errs, fmt.Errorf("%s: Cover without Classify", at))
 		}
 		for _, f := range p.Needs {
-			if !slices.Contains(model.Features, f) {
+			if _, unknown := model.ExpandFeatures([]model.Feature{f}); len(unknown) > 0 {
 				errs = append(errs, fmt.Errorf("%s: unknown feature %q", at, f))
 			}
 		}
