@@ -239,6 +239,11 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 		}
 		return out
 	}
+	read, err := inScenarioTerms(s, got, want)
+	if err != nil {
+		return fail(properties.P400_1.Rule, &properties.Problem{Class: "new objects", Msg: "the trace's new objects: " + err.Error()})
+	}
+	c.Trace = read
 	if err := properties.ValidTrace(c); err != nil {
 		return fail(properties.P400_1.Rule, err)
 	}
@@ -403,6 +408,11 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 		ref.Steps = want.Steps[:div.Action]
 		c.Scenario, c.Reference = &prefix, &ref
 	}
+	read, err := inScenarioTerms(s, got, want)
+	if err != nil {
+		return got, []error{fmt.Errorf("%s: the trace's new objects: %w", properties.P400_1.Rule, err)}, nil
+	}
+	c.Trace = read
 	if err := properties.ValidTrace(c); err != nil {
 		return got, []error{fmt.Errorf("%s: %w", properties.P400_1.Rule, err)}, nil
 	}

@@ -15,6 +15,41 @@ type Trace struct {
 	Engine   string `json:"engine,omitempty"`
 	Start    State  `json:"start"`
 	Steps    []Step `json:"steps"`
+	// NewObjects names the objects the engine created that the scenario
+	// does not: mergecheck reads the trace in the scenario's terms
+	// through them (see [NewObject]). The reference never needs any.
+	NewObjects []NewObject `json:"new_objects,omitempty"`
+}
+
+// A NewObjectKind says what an object the engine created is.
+type NewObjectKind string
+
+// Kinds of [NewObject].
+const (
+	// NewToken is a token the engine made. With StandsFor empty it is a
+	// token no action of the scenario makes, judged as what it is: an
+	// object the rules may not have. With StandsFor it is how the engine
+	// represents those cards together on the battlefield (a meld that
+	// makes one object, say): wherever it is a component, its cards are,
+	// topmost first, each with its face and face-down state, and it is
+	// left out of the trace's events and zones.
+	NewToken NewObjectKind = "token"
+	// NewStandIn is an object standing for the one scenario card in
+	// StandsFor (a face-down stand-in made by manifest, say): it is read
+	// as that card everywhere.
+	NewStandIn NewObjectKind = "stand_in"
+	// NewPermanent is a permanent id of the engine's own (a permanent it
+	// made anew for a merge or a meld): it is read as the rules' name for
+	// the permanent made of the same cards in the same state.
+	NewPermanent NewObjectKind = "new_permanent"
+)
+
+// A NewObject is an object an engine's trace names that the scenario
+// does not.
+type NewObject struct {
+	ID        ObjectID      `json:"id"`
+	Kind      NewObjectKind `json:"kind"`
+	StandsFor []ObjectID    `json:"stands_for,omitempty"`
 }
 
 // A Step is the outcome of one action: the events it caused, in the order

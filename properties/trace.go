@@ -60,11 +60,19 @@ func ValidTrace(c *Case) error {
 			}
 		}
 	}
+	for _, n := range t.NewObjects {
+		if n.Kind == model.NewToken {
+			if _, ok := created[n.ID]; !ok {
+				created[n.ID] = -1 // a token of the engine's own, made when it says
+			}
+		}
+	}
 	// An object listed but in no zone at the start takes no part in the
 	// game (SCENARIO.md): it must stay out of it.
 	inGame := placed(&s.Start)
-	gone := map[model.ObjectID]bool{} // tokens that ceased to exist
-	var prev map[model.ObjectID]bool  // permanent ids of the state before
+	gone := map[model.ObjectID]bool{}    // tokens that ceased to exist
+	present := map[model.ObjectID]bool{} // created tokens that have been somewhere
+	var prev map[model.ObjectID]bool     // permanent ids of the state before
 	for k := 0; k <= len(t.Steps); k++ {
 		st := stateAt(t, k)
 		where := at(c, k)
@@ -75,7 +83,7 @@ func ValidTrace(c *Case) error {
 			} else if o == nil {
 				step, ok := created[id]
 				if !ok {
-					return problem("%s, %s holds %s, which is no object of the scenario and no token an action created", where, in, id)
+					return problem("%s, %s holds %s, which is no object of the scenario, no token an action created and no new object the trace names", where, in, id)
 				}
 				if k <= step {
 					return problem("%s, %s holds token %s, which action %d creates later", where, in, id, step)
@@ -136,7 +144,9 @@ func ValidTrace(c *Case) error {
 			gone[o.ID] = true
 		}
 		for id, step := range created {
-			if _, ok := place[id]; !ok && k > step {
+			if _, ok := place[id]; ok {
+				present[id] = true
+			} else if k > step && (step >= 0 || present[id]) {
 				gone[id] = true
 			}
 		}

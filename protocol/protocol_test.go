@@ -1,7 +1,9 @@
 package protocol_test
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -51,4 +53,37 @@ func FuzzDecodeRequest(f *testing.F) {
 			t.Fatal("a request decoded without error has no scenario")
 		}
 	})
+}
+
+// TestHelloSchemaListsEveryCapability: the published schema of the hello
+// answer accepts exactly the features (with their shorthands) and the
+// observers mergecheck knows.
+func TestHelloSchemaListsEveryCapability(t *testing.T) {
+	data, err := os.ReadFile("../docs/protocol/hello.response.schema.json")
+	require.NoError(t, err)
+	var schema struct {
+		Properties struct {
+			Capabilities struct {
+				Properties struct {
+					Features  struct{ Items struct{ Enum []string } }
+					Observers struct{ Items struct{ Enum []string } }
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal(data, &schema))
+	caps := schema.Properties.Capabilities.Properties
+	var features []string
+	for _, f := range model.Features {
+		features = append(features, string(f))
+	}
+	for short := range model.Shorthands {
+		features = append(features, string(short))
+	}
+	assert.ElementsMatch(t, features, caps.Features.Items.Enum)
+	var observers []string
+	for _, o := range model.Observers {
+		observers = append(observers, string(o))
+	}
+	assert.ElementsMatch(t, observers, caps.Observers.Items.Enum)
 }
