@@ -59,7 +59,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzFastAndSlowDecodeAgree$$' ./model
 	$(FUZZ) -fuzz '^FuzzRun$$' ./reference
 	$(FUZZ) -fuzz '^FuzzRunActions$$' ./reference
-	$(FUZZ) -fuzz '^FuzzDecodeReply$$' ./harness
+	$(FUZZ) -fuzz '^FuzzDecodeReply$$' ./protocol
 	$(FUZZ) -fuzz '^FuzzDecodeRequest$$' ./protocol
 
 # Rewrite the worked examples' scenario and trace files from examples_test.go.

@@ -27,30 +27,9 @@ func adapter(t *testing.T, name string) string {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
 	}
-	path, err := filepath.Abs(filepath.Join("testdata", "adapters", name))
+	path, err := filepath.Abs(filepath.Join("..", "remote", "testdata", "adapters", name))
 	require.NoError(t, err)
 	return "python3 " + path
-}
-
-func TestExec_VersionMismatchIsRefusedByName(t *testing.T) {
-	_, err := harness.NewExec(adapter(t, "old_protocol.py"), harness.ExecOptions{})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `"mergecheck/0"`)
-	assert.Contains(t, err.Error(), `"mergecheck/1"`)
-}
-
-func TestExec_UnknownCapabilityIsNamed(t *testing.T) {
-	_, err := harness.NewExec(adapter(t, "unknown_feature.py"), harness.ExecOptions{})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "teleport")
-}
-
-func TestExec_MissingCommandSaysWhich(t *testing.T) {
-	_, err := harness.NewExec("/no/such/adapter --flag", harness.ExecOptions{})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "/no/such/adapter")
-	_, err = harness.NewExec(`python3 "unterminated`, harness.ExecOptions{})
-	assert.ErrorContains(t, err, "unterminated")
 }
 
 // TestExec_FaultsAreFindingsAndTheRunGoesOn: each kind of misbehaviour is

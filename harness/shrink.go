@@ -12,13 +12,14 @@ import (
 	"github.com/mergecheck/mergecheck/catalogue"
 	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/protocol"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
 // encode returns a scenario's compact JSON encoding with its lists
 // present even when empty, as a run request carries it.
 func encode(s *model.Scenario) []byte {
-	b, err := json.Marshal(withLists(s))
+	b, err := protocol.EncodeScenario(s)
 	if err != nil {
 		panic(err)
 	}

@@ -5,6 +5,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -132,4 +133,63 @@ func DecodeRequest(memo *model.Memo, line []byte) (int64, *model.Scenario, error
 		return req.ID, nil, err
 	}
 	return req.ID, s, nil
+}
+
+// A Reply is an adapter's answer to a run request, as the harness reads
+// it: a trace, or an error. Trace is set when the answer decoded whole in
+// one pass (the usual case); otherwise RawTrace keeps the trace's bytes
+// so that the reader can say what is wrong with them.
+type Reply struct {
+	Type     string          `json:"type"`
+	ID       int64           `json:"id"`
+	RawTrace json.RawMessage `json:"trace"`
+	Error    *RawError       `json:"error"`
+	Trace    *model.Trace    `json:"-"`
+}
+
+// RawError is an ErrorBody whose trace is left undecoded.
+type RawError struct {
+	Kind    string          `json:"kind"`
+	Message string          `json:"message"`
+	Action  *int            `json:"action,omitempty"`
+	Trace   json.RawMessage `json:"trace,omitempty"`
+}
+
+// DecodeReply reads one answer line. A well-formed trace answer is
+// decoded whole in one pass, with memo; anything else is read as an
+// envelope, strictly (no unknown keys), with the trace left raw.
+func DecodeReply(memo *model.Memo, line []byte) (Reply, error) {
+	var whole struct {
+		Type  string       `json:"type"`
+		ID    int64        `json:"id"`
+		Trace *model.Trace `json:"trace"`
+		Error *RawError    `json:"error"`
+	}
+	if memo.Unmarshal(line, &whole) == nil &&
+		(whole.Type == "trace" && whole.Trace != nil && whole.Trace.Format == model.TraceFormat && whole.Error == nil ||
+			whole.Type == "error" && whole.Trace == nil) {
+		return Reply{Type: whole.Type, ID: whole.ID, Error: whole.Error, Trace: whole.Trace}, nil
+	}
+	var rep Reply
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&rep)
+	return rep, err
+}
+
+// EncodeScenario is a scenario as a run request carries it: compact JSON
+// whose lists (catalogue, objects, actions) are empty rather than null,
+// as adapters in other languages expect.
+func EncodeScenario(s *model.Scenario) ([]byte, error) {
+	c := *s
+	if c.Catalogue == nil {
+		c.Catalogue = []model.CardDef{}
+	}
+	if c.Objects == nil {
+		c.Objects = []model.Object{}
+	}
+	if c.Actions == nil {
+		c.Actions = []model.Action{}
+	}
+	return json.Marshal(&c)
 }

@@ -87,3 +87,45 @@ func TestHelloSchemaListsEveryCapability(t *testing.T) {
 	}
 	assert.ElementsMatch(t, observers, caps.Observers.Items.Enum)
 }
+
+// FuzzDecodeReply: no line an adapter writes makes the harness's answer
+// decoding panic, and a line read as a trace answer in one pass holds a
+// trace of the format, as the slow path would have it.
+func FuzzDecodeReply(f *testing.F) {
+	for _, seed := range []string{
+		`{"type":"trace","id":1,"trace":{"format":"mergecheck/trace/v1","scenario":"s","engine":"e","start":{"active":"A","players":[{"id":"A","zones":{}},{"id":"B","zones":{}}]},"steps":[]}}`,
+		`{"type":"error","id":2,"error":{"kind":"unsupported","message":"no"}}`,
+		`{"type":"error","id":3,"error":{"kind":"diverged","action":0,"message":"gone","trace":{"format":"mergecheck/trace/v1"}}}`,
+		`{"type":"trace","id":4,"trace":null}`,
+		`{"type":"hello"}`, `[]`, `{`, ``, `{"id":1e400}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	memo := model.NewMemo()
+	f.Fuzz(func(t *testing.T, line []byte) {
+		rep, err := protocol.DecodeReply(memo, line)
+		if err != nil {
+			return
+		}
+		if rep.Trace != nil && rep.Trace.Format != model.TraceFormat {
+			t.Fatalf("a trace answer decoded in one pass has format %q", rep.Trace.Format)
+		}
+	})
+}
+
+// TestDecodeReply: a trace answer comes back decoded; an error answer with
+// its trace raw; a line with a key the protocol doesn't have is refused.
+func TestDecodeReply(t *testing.T) {
+	memo := model.NewMemo()
+	rep, err := protocol.DecodeReply(memo, []byte(`{"type":"trace","id":1,"trace":{"format":"mergecheck/trace/v1","scenario":"s","start":{"active":"A","players":[]},"steps":[]}}`))
+	require.NoError(t, err)
+	require.NotNil(t, rep.Trace)
+	assert.Equal(t, int64(1), rep.ID)
+	rep, err = protocol.DecodeReply(memo, []byte(`{"type":"error","id":3,"error":{"kind":"diverged","action":0,"message":"gone","trace":{"format":"old"}}}`))
+	require.NoError(t, err)
+	assert.Nil(t, rep.Trace)
+	assert.Equal(t, "diverged", rep.Error.Kind)
+	assert.JSONEq(t, `{"format":"old"}`, string(rep.Error.Trace))
+	_, err = protocol.DecodeReply(memo, []byte(`{"type":"trace","id":1,"trace":{},"extra":1}`))
+	assert.ErrorContains(t, err, "extra")
+}

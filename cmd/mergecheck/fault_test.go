@@ -21,7 +21,7 @@ func badAdapter(t *testing.T, name string) string {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
 	}
-	path, err := filepath.Abs(filepath.Join("..", "..", "harness", "testdata", "adapters", name))
+	path, err := filepath.Abs(filepath.Join("..", "..", "remote", "testdata", "adapters", name))
 	require.NoError(t, err)
 	return "python3 " + path
 }

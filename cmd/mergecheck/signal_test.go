@@ -99,7 +99,7 @@ func TestSameResultsWhateverTheParallelism(t *testing.T) {
 		t.Skip("runs the command twice over the protocol")
 	}
 	bin := binary(t)
-	adapter, err := filepath.Abs("../../harness/testdata/adapters/wrong_type.py")
+	adapter, err := filepath.Abs("../../remote/testdata/adapters/wrong_type.py")
 	require.NoError(t, err)
 	for _, engine := range []string{bin + " serve --mutant dies-per-card", "python3 " + adapter} {
 		dir := t.TempDir()

@@ -1,4 +1,5 @@
-"""Shared by the bad adapters in this directory (harness/exec_test.go).
+"""Shared by the bad adapters in this directory (remote/remote_test.go,
+harness/exec_test.go, cmd/mergecheck/fault_test.go).
 
 Each adapter answers the handshake correctly (unless it is the point of the
 test not to) and then misbehaves in its own way on run requests. Standard

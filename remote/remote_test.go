@@ -1,0 +1,79 @@
+package remote_test
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/protocol"
+	"github.com/mergecheck/mergecheck/remote"
+)
+
+// adapter returns the command of a purpose-built bad adapter.
+func adapter(t *testing.T, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	path, err := filepath.Abs(filepath.Join("testdata", "adapters", name))
+	require.NoError(t, err)
+	return "python3 " + path
+}
+
+func TestStart_VersionMismatchIsRefusedByName(t *testing.T) {
+	_, err := remote.Start(adapter(t, "old_protocol.py"), remote.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"mergecheck/0"`)
+	assert.Contains(t, err.Error(), `"mergecheck/1"`)
+}
+
+func TestStart_UnknownCapabilityIsNamed(t *testing.T) {
+	_, err := remote.Start(adapter(t, "unknown_feature.py"), remote.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "teleport")
+}
+
+func TestStart_MissingCommandSaysWhich(t *testing.T) {
+	_, err := remote.Start("/no/such/adapter --flag", remote.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "/no/such/adapter")
+	_, err = remote.Start(`python3 "unterminated`, remote.Options{})
+	assert.ErrorContains(t, err, "unterminated")
+}
+
+// TestStart_ShorthandsAreExpanded: an adapter declaring the first,
+// coarse feature names comes back declaring all their parts.
+func TestStart_ShorthandsAreExpanded(t *testing.T) {
+	c, err := remote.Start(adapter(t, "every_other.py"), remote.Options{})
+	require.NoError(t, err)
+	defer c.Close()
+	features := c.Hello().Capabilities.Features
+	assert.Contains(t, features, model.FeatureTurnFaceUpEffect)
+	assert.Contains(t, features, model.FeaturePhaseUntap)
+	assert.Contains(t, features, model.FeatureModal)
+	assert.NotContains(t, features, model.FeatureFaceDown)
+}
+
+// TestRun_RefusalIsNoFault: an adapter's "unsupported" answer comes back
+// as a Refusal, not an AdapterError, and the adapter keeps running.
+func TestRun_RefusalIsNoFault(t *testing.T) {
+	adapter(t, "badadapter.py") // skips without python3
+	c, err := remote.Start("python3 -c 'import sys; sys.path.insert(0, \""+filepath.Join("testdata", "adapters")+"\"); from badadapter import refuse, serve; serve(refuse)'", remote.Options{})
+	require.NoError(t, err)
+	defer c.Close()
+	enc, err := protocol.EncodeScenario(&model.Scenario{Format: model.ScenarioFormat, Name: "s"})
+	require.NoError(t, err)
+	for range 2 {
+		_, err = c.Run(context.Background(), enc)
+		var r *remote.Refusal
+		require.True(t, errors.As(err, &r), "%v", err)
+		assert.Equal(t, protocol.Unsupported, r.Kind)
+		assert.Contains(t, r.Message, "refuses everything")
+	}
+}
