@@ -378,4 +378,3 @@ func (c *Client) start() (*adapterProc, *protocol.HelloReply, error) {
 	}
 	return p, &h, nil
 }
-
