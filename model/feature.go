@@ -30,9 +30,9 @@ const (
 	FeatureCloak             Feature = "cloak"                // cloaking (CR 701.58)
 
 	// Double-faced cards (CR 712), part by part.
-	FeatureTransform Feature = "transform" // transforming double-faced cards and transforming them (CR 701.27)
+	FeatureTransform Feature = "transform" // nonmodal double-faced cards and transforming them (CR 701.27, 712.2)
 	FeatureConvert   Feature = "convert"   // converting (CR 701.28)
-	FeatureModal     Feature = "modal"     // modal double-faced cards (CR 712.2)
+	FeatureModal     Feature = "modal"     // modal double-faced cards (CR 712.3)
 
 	// Phasing (CR 702.26), part by part.
 	FeaturePhaseAction   Feature = "phase_action"   // phasing out and in by an effect (CR 702.26)

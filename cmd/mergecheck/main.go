@@ -58,7 +58,7 @@ func main() {
 const usage = `usage:
   mergecheck run [flags]                        check an engine against every property (mergecheck run -h for flags)
   mergecheck list [--json]                      list the properties with their rule numbers and summaries
-  mergecheck replay [flags] PATH...             play scenario files and check them against their expectations and every property
+  mergecheck replay [flags] PATH...             play scenario and corpus files (or directories of them) and check their expectations and every property
   mergecheck selftest [flags]                   run the suite against every mutant and print the kill matrix
   mergecheck report RESULTS.json --html F ...   re-render a saved run (--json, --junit, --html, --md)
   mergecheck serve [--mutant NAME]              serve the reference engine (or a mutant) over the adapter protocol on stdin/stdout
