@@ -25,11 +25,16 @@ import (
 
 // Options control a run. The zero value, or nil, means the defaults.
 type Options struct {
-	Checks     int           `json:"checks"`         // cases per property; 0 means 100
-	Seed       uint64        `json:"seed"`           // 0 means random; the seed used is always reported
-	Timeout    time.Duration `json:"timeout_ns"`     // per Engine.Run call; 0 means 5s
-	Budget     time.Duration `json:"budget_ns"`      // whole-run time budget; 0 means none
-	ShrinkTime time.Duration `json:"shrink_time_ns"` // minimisation time per counterexample, for rapid and again for the domain pass; 0 means 30s
+	Checks  int           `json:"checks"`     // cases per property; 0 means 100
+	Seed    uint64        `json:"seed"`       // 0 means random; the seed used is always reported
+	Timeout time.Duration `json:"timeout_ns"` // per Engine.Run call; 0 means 5s
+	Budget  time.Duration `json:"budget_ns"`  // whole-run time budget; 0 means none
+	// BudgetCalls bounds the engine calls of the whole run, for an engine
+	// whose scenarios are slow: each rule the engine can be judged on gets
+	// an equal share, searching and shrinking, so that the run is the
+	// same at any parallelism. 0 means none.
+	BudgetCalls int           `json:"budget_calls,omitempty"`
+	ShrinkTime  time.Duration `json:"shrink_time_ns"` // minimisation time per counterexample, for rapid and again for the domain pass; 0 means 30s
 	// Shard selects a deterministic part of the properties; zero means all.
 	Shard Shard `json:"shard"`
 	// Corpus is a directory of counterexample files: replayed before
@@ -117,6 +122,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	for _, p := range selected {
 		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain}
 	}
+	allot(judges, selected, res.Engine, o.BudgetCalls)
 	var fromCorpus map[model.RuleID]*Counterexample
 	if o.Corpus != "" {
 		var err error
@@ -156,7 +162,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 				ce.Want, _ = reference.Run(ce.Scenario)
 			}
 			ce.Seed = o.Seed
-			r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it"}
+			r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it", Calls: judges[p.Rule].calls}
 		} else {
 			j := judges[p.Rule]
 			j.e = e
@@ -225,8 +231,39 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 }
 
 // interrupted reports whether ctx was cancelled, as a signal cancels a
-// run, rather than out of time, as its budget ends it.
-func interrupted(ctx context.Context) bool { return errors.Is(ctx.Err(), context.Canceled) }
+// run, rather than out of time or out of engine calls, as its budgets end
+// it.
+func interrupted(ctx context.Context) bool {
+	return errors.Is(ctx.Err(), context.Canceled) && !errors.Is(context.Cause(ctx), errCallBudget)
+}
+
+// errCallBudget ends a rule's search or shrinking when its share of
+// Options.BudgetCalls is spent.
+var errCallBudget = errors.New("the rule's share of the engine-call budget is spent")
+
+// allot gives each selected rule the engine can be judged on an equal
+// share of budget engine calls (the first rules one more, when it does
+// not divide), so that which rule gets which calls does not depend on
+// how workers are scheduled. A budget of 0 allots nothing: no limit.
+func allot(judges map[model.RuleID]*judge, selected []*properties.Property, info EngineInfo, budget int) {
+	if budget <= 0 {
+		return
+	}
+	var judged []*judge
+	for _, p := range selected {
+		if ok, _ := applicable(info, p); ok {
+			judged = append(judged, judges[p.Rule])
+		}
+	}
+	for i, j := range judged {
+		j.allot = budget / len(judged)
+		if i < budget%len(judged) {
+			j.allot++
+		}
+		j.allot = max(j.allot, 0)
+		j.limited = true
+	}
+}
 
 // faultsInARow is how many cases in a row an engine may fault on before a
 // rule's search ends with the fault: a violation says more than a crash,
@@ -241,9 +278,9 @@ type failing struct {
 	out outcome
 }
 
-func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (Result, error) {
+func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (r Result, err error) {
 	start := time.Now()
-	r := Result{Rule: p.Rule}
+	r = Result{Rule: p.Rule}
 	if ok, why := applicable(j.info, p); !ok {
 		r.Verdict, r.Why = Unsupported, why
 		if p.Uncheckable != "" {
@@ -260,6 +297,13 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		}
 		return r, nil
 	}
+	if j.limited {
+		var cancel context.CancelCauseFunc
+		ctx, cancel = context.WithCancelCause(ctx)
+		defer cancel(nil)
+		j.ctx, j.cancel = ctx, cancel
+	}
+	defer func() { r.Calls = j.calls }()
 	gen := p.Gen
 	if j.info.NoDirectSetup {
 		// Draw only stacks such an engine can be given, built by casting.
@@ -338,6 +382,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 					found = &failing{s, out}
 					j.remember(out)
 					j.shrinking = true
+					if r.FailedAtCall == 0 {
+						r.FailedAtCall = j.calls
+					}
 				}
 				if out.same(found.out) {
 					found = &failing{s, out}

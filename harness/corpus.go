@@ -130,6 +130,10 @@ func replayCorpus(judges map[model.RuleID]*judge, elsewhere map[model.RuleID]boo
 			}
 		case out.fault != nil:
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "fault", Detail: out.fault.Error()})
+		case out.refused != nil:
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "skipped", Detail: out.refused.Error()})
+		case out.stopped:
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "skipped", Detail: "the run was stopped before it was played"})
 		default:
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "held"})
 		}

@@ -315,6 +315,7 @@ func TestParallelEqualsSerial(t *testing.T) {
 			assert.Equal(t, s.Rule, p.Rule)
 			assert.Equal(t, s.Verdict, p.Verdict, s.Rule)
 			assert.Equal(t, s.Digest, p.Digest, s.Rule)
+			assert.Equal(t, s.Calls, p.Calls, s.Rule)
 			if s.Counterexample != nil {
 				assert.Equal(t, encode(t, s.Counterexample.Scenario), encode(t, p.Counterexample.Scenario), s.Rule)
 			}

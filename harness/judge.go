@@ -98,6 +98,13 @@ type judge struct {
 	// engine's trace from the rules': every property the engine can be
 	// judged on.
 	explain []*properties.Property
+	// calls counts the scenarios put to the engine for this rule; when
+	// limited, allot is the most it may put, and cancel ends the rule's
+	// context once they are spent (Options.BudgetCalls).
+	calls   int
+	allot   int
+	limited bool
+	cancel  context.CancelCauseFunc
 }
 
 // play plays s, from the cache when it holds s. Outcomes are kept only
@@ -184,6 +191,13 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	if err != nil {
 		return outcome{refused: fmt.Errorf("%w: the reference engine can't play this scenario: %w", ErrUnsupported, err)}
 	}
+	if j.limited && j.calls >= j.allot {
+		if j.cancel != nil {
+			j.cancel(errCallBudget)
+		}
+		return outcome{stopped: true}
+	}
+	j.calls++
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
 	t0 = time.Now()

@@ -62,6 +62,13 @@ type Result struct {
 	Digest string `json:"digest,omitempty"`
 	// Time splits Elapsed by what it was spent on.
 	Time Timing `json:"time"`
+	// Calls counts the scenarios put to the engine for this rule:
+	// replaying the corpus, searching and shrinking.
+	Calls int `json:"calls,omitempty"`
+	// FailedAtCall is the rule's engine call that first failed it (1 for
+	// the first scenario put to the engine for the rule), 0 if none did:
+	// Calls less FailedAtCall is what shrinking cost.
+	FailedAtCall int `json:"failed_at_call,omitempty"`
 
 	// Excluded counts the cases in which the engine's trace departed from
 	// the rules' in a way another rule's check names: those cases are
@@ -105,6 +112,15 @@ func (r *Results) Err() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Calls returns how many scenarios the run put to the engine.
+func (r *Results) Calls() int {
+	n := 0
+	for _, res := range r.Results {
+		n += res.Calls
+	}
+	return n
 }
 
 // Count returns how many results have verdict v.

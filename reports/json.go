@@ -54,6 +54,7 @@ type Options struct {
 	Checks            int     `json:"checks"`
 	TimeoutSeconds    float64 `json:"timeout_seconds"`
 	BudgetSeconds     float64 `json:"budget_seconds,omitempty"`
+	BudgetCalls       int     `json:"budget_calls,omitempty"`
 	ShrinkTimeSeconds float64 `json:"shrink_time_seconds"`
 	Shard             string  `json:"shard,omitempty"` // "I/N"
 }
@@ -68,6 +69,11 @@ type Rule struct {
 	Seconds  float64         `json:"seconds"`
 	Why      string          `json:"why,omitempty"`
 	Digest   string          `json:"digest,omitempty"`
+	// Calls counts the scenarios put to the engine for the rule:
+	// replaying the corpus, searching and shrinking.
+	Calls int `json:"calls,omitempty"`
+	// FailedAtCall is the rule's engine call that first failed it.
+	FailedAtCall int `json:"failed_at_call,omitempty"`
 	// Excluded counts the cases another rule's check took (see
 	// harness.Result), ExcludedBy which rule took how many.
 	Excluded   int                  `json:"excluded,omitempty"`
@@ -111,7 +117,7 @@ type Fault struct {
 type CorpusEntry struct {
 	File    string       `json:"file"`
 	Rule    model.RuleID `json:"rule,omitempty"`
-	Outcome string       `json:"outcome"` // "held", "failed", "unreadable", "skipped"
+	Outcome string       `json:"outcome"` // "held", "failed", "fault", "unreadable", "skipped"
 	Detail  string       `json:"detail,omitempty"`
 }
 
@@ -129,7 +135,7 @@ func FromResults(r *harness.Results) *Document {
 	d := &Document{
 		Schema: SchemaVersion, Engine: r.Engine, Seed: r.Seed, Started: r.Started, Elapsed: r.Elapsed.Seconds(),
 		Options: Options{Checks: r.Options.Checks, TimeoutSeconds: r.Options.Timeout.Seconds(),
-			BudgetSeconds: r.Options.Budget.Seconds(), ShrinkTimeSeconds: r.Options.ShrinkTime.Seconds()},
+			BudgetSeconds: r.Options.Budget.Seconds(), BudgetCalls: r.Options.BudgetCalls, ShrinkTimeSeconds: r.Options.ShrinkTime.Seconds()},
 		Summary: map[string]int{}, Interrupted: r.Interrupted, MissingShards: r.MissingShards, Suite: r.Suite,
 	}
 	if d.Engine.Features == nil {
@@ -146,7 +152,7 @@ func FromResults(r *harness.Results) *Document {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
-			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals}
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
 		}
@@ -173,7 +179,7 @@ func FromResults(r *harness.Results) *Document {
 func (d *Document) ToResults() *harness.Results {
 	r := &harness.Results{Engine: d.Engine, Seed: d.Seed, Started: d.Started, Elapsed: seconds(d.Elapsed),
 		Options: harness.Options{Checks: d.Options.Checks, Seed: d.Seed, Timeout: seconds(d.Options.TimeoutSeconds),
-			Budget: seconds(d.Options.BudgetSeconds), ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)},
+			Budget: seconds(d.Options.BudgetSeconds), BudgetCalls: d.Options.BudgetCalls, ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)},
 		Interrupted: d.Interrupted, MissingShards: d.MissingShards, Suite: d.Suite}
 	if d.Options.Shard != "" {
 		r.Options.Shard, _ = harness.ParseShard(d.Options.Shard)
@@ -181,7 +187,7 @@ func (d *Document) ToResults() *harness.Results {
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
-			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals}
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
 		}
@@ -289,7 +295,7 @@ func (d *Document) validate(data []byte) error {
 			return fail("%s: %q is not a verdict (want one of %v)", where("verdict"), r.Verdict, verdicts)
 		}
 		count[string(r.Verdict)]++
-		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused} {
+		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused, "calls": r.Calls, "failed_at_call": r.FailedAtCall} {
 			if n < 0 {
 				return fail("%s: %d is negative", where(field), n)
 			}

@@ -46,6 +46,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	seed := fl.Uint64("seed", 0, "random seed (0 picks one; the seed used is printed)")
 	rulesGlob := fl.String("rules", "", "comma-separated rule globs to check, e.g. '730.2*,702.140?'")
 	duration := fl.Duration("duration", 0, "time budget for the whole run, e.g. 10m (0: none)")
+	budgetCalls := fl.Int("budget-calls", 0, "engine calls the whole run may make, shared equally by the rules (0: no limit); for a slow engine")
 	timeout := fl.Duration("timeout", 5*time.Second, "time limit for the engine on one scenario")
 	shrink := fl.Duration("shrink-time", 30*time.Second, "time rapid may spend minimising one counterexample")
 	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
@@ -66,6 +67,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := limits(
 		positive("--checks", *checks), positive("--timeout", *timeout), positive("--shrink-time", *shrink),
 		atLeastZero("--duration", *duration, "0 is no budget"), atLeastZero("--parallel", *parallel, "0 is one per CPU"),
+		atLeastZero("--budget-calls", *budgetCalls, "0 is no limit"),
 	); err != nil {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
@@ -99,7 +101,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
-	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, Timeout: *timeout, ShrinkTime: *shrink,
+	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, BudgetCalls: *budgetCalls, Timeout: *timeout, ShrinkTime: *shrink,
 		Corpus: *corpus, Shard: shard, Parallel: *parallel}
 	e, err := openEngine(*engine, *timeout)
 	var ae *harness.AdapterError
@@ -299,7 +301,7 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 	if n := res.Count(harness.Interrupted); n > 0 || res.Interrupted {
 		fmt.Fprintf(w, ", %d interrupted", n)
 	}
-	fmt.Fprintf(w, " (%v)\n", res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, " (%v, %s)\n", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
 	if note := reports.Incomplete(res); note != "" {
 		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
 	}

@@ -1,0 +1,94 @@
+package harness_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// counting is an engine that counts the scenarios put to it.
+type counting struct {
+	harness.Engine
+	n *atomic.Int64
+}
+
+func (c counting) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	c.n.Add(1)
+	return c.Engine.Run(ctx, s)
+}
+
+func totalCalls(res *harness.Results) int {
+	n := 0
+	for _, r := range res.Results {
+		n = n + r.Calls
+	}
+	return n
+}
+
+// TestCallsAreCountedRuleByRule: every scenario put to the engine is
+// counted under the rule it was played for, and a run with no budget
+// plays each rule's cases once.
+func TestCallsAreCountedRuleByRule(t *testing.T) {
+	ref, err := harness.Reference("")
+	require.NoError(t, err)
+	e := counting{ref, &atomic.Int64{}}
+	res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 20, Seed: 5, Parallel: 1})
+	require.NoError(t, err)
+	assert.Equal(t, int(e.n.Load()), totalCalls(res))
+	for _, r := range res.Results {
+		if r.Verdict == harness.Held {
+			assert.GreaterOrEqual(t, r.Calls, r.Cases, r.Rule)
+		}
+	}
+}
+
+// TestBudgetCallsBoundsTheRun: a run with a budget of engine calls puts
+// no more scenarios to the engine than that, shares them equally among
+// the rules it judges, gives the same results at any parallelism, and
+// still finds a mutant's bug within its share.
+func TestBudgetCallsBoundsTheRun(t *testing.T) {
+	const budget = 500
+	var runs []*harness.Results
+	for _, parallel := range []int{1, 4} {
+		ref, err := harness.Reference("")
+		require.NoError(t, err)
+		e := counting{ref, &atomic.Int64{}}
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: 8, Parallel: parallel, BudgetCalls: budget})
+		require.NoError(t, err)
+		assert.LessOrEqual(t, e.n.Load(), int64(budget))
+		assert.Equal(t, int(e.n.Load()), totalCalls(res))
+		judged := 0
+		for _, r := range res.Results {
+			if r.Verdict != harness.Unchecked {
+				judged++
+			}
+		}
+		for _, r := range res.Results {
+			assert.LessOrEqual(t, r.Calls, budget/judged+1, r.Rule)
+			assert.NotEqual(t, harness.Failed, r.Verdict, r.Rule)
+			assert.NotEqual(t, harness.Interrupted, r.Verdict, r.Rule)
+		}
+		assert.False(t, res.Interrupted, "a spent budget is no interruption")
+		runs = append(runs, res)
+	}
+	for i, r := range runs[0].Results {
+		p := runs[1].Results[i]
+		assert.Equal(t, r.Verdict, p.Verdict, r.Rule)
+		assert.Equal(t, r.Calls, p.Calls, r.Rule)
+		assert.Equal(t, r.Digest, p.Digest, r.Rule)
+	}
+
+	m, err := harness.Reference("token-if-any-token")
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), m, []*properties.Property{properties.P730_2d}, &harness.Options{Checks: 100, Seed: 8, BudgetCalls: 60})
+	require.NoError(t, err)
+	assert.Equal(t, harness.Failed, res.Results[0].Verdict)
+	assert.LessOrEqual(t, res.Results[0].Calls, 60)
+}
