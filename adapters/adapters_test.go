@@ -34,6 +34,18 @@ func toyCommand(t *testing.T) string {
 	return "python3 '" + path + "'"
 }
 
+// nodeToyCommand returns the command that starts the Node port of the toy
+// adapter, skipping the test, with a message, where node is missing.
+func nodeToyCommand(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not on PATH: the Node example (adapters/node) is not tested here")
+	}
+	path, err := filepath.Abs(filepath.Join("node", "toy_engine.mjs"))
+	require.NoError(t, err)
+	return "node '" + path + "'"
+}
+
 // buildMergecheck builds the command into a temporary directory.
 func buildMergecheck(t *testing.T) (bin, dir string) {
 	t.Helper()
@@ -120,11 +132,34 @@ func TestToyEngine(t *testing.T) {
 	})
 }
 
+// TestNodeToyEngineAgreesWithPython: the Node port of the toy is judged
+// exactly as the Python toy, rule by rule: the same verdicts on the same
+// cases, with the same refusals.
+func TestNodeToyEngineAgreesWithPython(t *testing.T) {
+	node := nodeToyCommand(t)
+	python := toyCommand(t)
+	bin, dir := buildMergecheck(t)
+	rules := "702.140b,702.140d,730.2d,730.3,730.2e"
+	want, _ := runToy(t, bin, dir, python, rules, "100")
+	got, stdout := runToy(t, bin, dir, node, rules, "100")
+	require.Len(t, got, len(want), stdout)
+	for rule, w := range want {
+		assert.Equal(t, w, got[rule], "%s\n%s", rule, stdout)
+	}
+	assert.Equal(t, "held", got["702.140b"].Verdict, stdout)
+}
+
 // TestToyEngineMatchesTheReference plays every example scenario through the
-// toy adapter and compares each trace it returns with the reference
-// engine's: where the toy accepts a scenario, it must be right.
+// toy adapters, in Python and in Node, and compares each trace they return
+// with the reference engine's: where a toy accepts a scenario, it must be
+// right.
 func TestToyEngineMatchesTheReference(t *testing.T) {
-	e, err := harness.NewExec(toyCommand(t), harness.ExecOptions{})
+	t.Run("python", func(t *testing.T) { toyMatchesTheReference(t, toyCommand(t)) })
+	t.Run("node", func(t *testing.T) { toyMatchesTheReference(t, nodeToyCommand(t)) })
+}
+
+func toyMatchesTheReference(t *testing.T, command string) {
+	e, err := harness.NewExec(command, harness.ExecOptions{})
 	require.NoError(t, err)
 	defer e.Close()
 	files, err := filepath.Glob(filepath.Join("..", "reference", "testdata", "examples", "*.scenario.json"))
