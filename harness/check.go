@@ -17,7 +17,6 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -150,6 +149,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		}
 		engines = append(engines, clone)
 	}
+	explore(ctx, selected, judges, engines, fromCorpus, o)
 	results := make([]*Result, len(selected))
 	var mu sync.Mutex // guards failed, done, runErr and Progress calls
 	failed, done := 0, 0
@@ -173,15 +173,6 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 				mu.Unlock()
 				return
 			}
-		}
-		if ce := r.Counterexample; ce != nil && o.Corpus != "" && ce.File == "" {
-			path, err := saveCounterexample(o.Corpus, p.Rule, ce.Scenario)
-			if err != nil {
-				mu.Lock()
-				runErr = errors.Join(runErr, err)
-				mu.Unlock()
-			}
-			ce.File = path
 		}
 		results[i] = &r
 		mu.Lock()
@@ -217,10 +208,21 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	if err != nil {
 		return res, err
 	}
-	for _, r := range results {
-		if r != nil {
-			res.Results = append(res.Results, *r)
+	if ctx.Err() == nil {
+		followLeads(selected, judges, results)
+	}
+	for i, r := range results {
+		if r == nil {
+			continue
 		}
+		if ce := r.Counterexample; ce != nil && o.Corpus != "" && ce.File == "" {
+			path, err := saveCounterexample(o.Corpus, selected[i].Rule, ce.Scenario)
+			if err != nil {
+				runErr = errors.Join(runErr, err)
+			}
+			ce.File = path
+		}
+		res.Results = append(res.Results, *r)
 	}
 	res.Interrupted = parent.Err() != nil
 	if runErr != nil {
@@ -228,6 +230,96 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	}
 	res.Elapsed = time.Since(res.Started)
 	return res, nil
+}
+
+// exploreRounds is how many cases of each rule explore plays, round by
+// round across the rules, before any rule's own search.
+const exploreRounds = 5
+
+// explore plays the first cases of every rule's search, a round at a
+// time across all the rules (the k-th case of each, then the k+1-th),
+// before any rule searches on its own: a bug that any rule's first cases
+// show, under whichever rule's check fails, is then found within the
+// first rounds rather than when its rule's turn comes. Each case is the
+// very scenario the rule's own search draws as its k-th (rapid seeds its
+// k-th case with the run's seed plus k(k+1)/2), and its outcome is kept
+// for that search, so the run costs no more engine calls than without
+// it. A rule whose case failed, faulted or was refused by the engine is
+// not explored further. Rules are played in parallel within a round,
+// each by one worker's engine, and the outcomes kept by rule, so the run
+// is the same at any parallelism.
+func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options) {
+	var rules []*judge
+	for _, p := range selected {
+		if ok, _ := applicable(judges[p.Rule].info, p); ok && skip[p.Rule] == nil {
+			rules = append(rules, judges[p.Rule])
+		}
+	}
+	for k := range min(exploreRounds, o.Checks) {
+		seed := o.Seed + uint64(k*(k+1)/2)
+		next := make(chan *judge)
+		var wg sync.WaitGroup
+		for _, e := range engines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range next {
+					j.e = e
+					j.preplay(seed)
+				}
+			}()
+		}
+		for _, j := range rules {
+			if !j.explored && ctx.Err() == nil {
+				next <- j
+			}
+		}
+		close(next)
+		wg.Wait()
+	}
+}
+
+// followLeads gives each rule that its own cases held, but that failed in
+// a case drawn for another rule (an excluded case, see Result.Excluded),
+// that case as its counterexample, played again and shrunk for it; and
+// notes on a rule that failed on its own cases the first other rule whose
+// case showed a failure of it. The leads are taken in rule order, then in
+// the order their rule drew them, so the result does not depend on how
+// workers were scheduled. A lead the engine does not fail again the same
+// way is dropped.
+func followLeads(selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result) {
+	for i, q := range selected {
+		r := results[i]
+		if r == nil {
+			continue
+		}
+		jq := judges[q.Rule]
+		for _, p := range selected {
+			l := judges[p.Rule].leads[q.Rule]
+			if l == nil {
+				continue
+			}
+			if r.Verdict == Failed {
+				if r.Lead == nil {
+					r.Lead = &Lead{Rule: p.Rule, Call: l.call}
+				}
+				break
+			}
+			if r.Verdict != Held && r.Verdict != Uncovered {
+				break
+			}
+			out := jq.play(l.s)
+			if out.problem == nil || out.found != "" {
+				continue
+			}
+			r.Verdict, r.Why = Failed, fmt.Sprintf("found in a case drawn for %s; the cases drawn for this rule did not show it", p.Rule)
+			r.Lead = &Lead{Rule: p.Rule, Call: l.call}
+			r.FailedAtCall = jq.calls
+			r.Counterexample = jq.counterexample(&failing{l.s, out})
+			r.Calls = jq.calls
+			break
+		}
+	}
 }
 
 // interrupted reports whether ctx was cancelled, as a signal cancels a
@@ -304,11 +396,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		j.ctx, j.cancel = ctx, cancel
 	}
 	defer func() { r.Calls = j.calls }()
-	gen := p.Gen
-	if j.info.NoDirectSetup {
-		// Draw only stacks such an engine can be given, built by casting.
-		gen = generators.ForActions(gen)
-	}
+	gen := j.gen()
 	j.time = &r.Time
 	r.Coverage = map[string]int{}
 	refusals := map[string]int{}
@@ -393,6 +481,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				// Another failure than the one being shrunk: not this
 				// one's to keep.
 			case out.excluded != "":
+				if found == nil {
+					j.lead(out.excluded, s)
+				}
 				if judged {
 					r.Excluded++
 					if r.ExcludedBy == nil {

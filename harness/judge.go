@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -105,6 +108,76 @@ type judge struct {
 	allot   int
 	limited bool
 	cancel  context.CancelCauseFunc
+	// leads are the first case this rule's search drew that another
+	// rule's check failed, by that rule (see followLeads).
+	leads map[model.RuleID]*lead
+	// pre holds the outcomes of the cases explore played for this rule,
+	// by the scenario's hash, for its search to take rather than play
+	// them again; explored is set once explore is done with the rule.
+	pre      map[string]outcome
+	explored bool
+}
+
+// gen is the rule's generator, as the engine is to be given its
+// scenarios: for one that can't set up merged stacks, only stacks that
+// can be built by casting.
+func (j *judge) gen() *rapid.Generator[*model.Scenario] {
+	if j.info.NoDirectSetup {
+		return generators.ForActions(j.p.Gen)
+	}
+	return j.p.Gen
+}
+
+// preplay plays the case the rule's search draws with rapid's seed seed,
+// keeps its outcome for the search, and notes a lead it shows. A case
+// that fails, faults or is refused ends the exploring of the rule: its
+// search stops there, or goes another way.
+func (j *judge) preplay(seed uint64) {
+	var s *model.Scenario
+	func() {
+		defer func() {
+			if recover() != nil {
+				s = nil // the generator could not draw it: left to the search
+			}
+		}()
+		s = j.gen().Example(int(seed))
+	}()
+	if s == nil {
+		j.explored = true
+		return
+	}
+	out := j.play(s)
+	if out.stopped {
+		j.explored = true
+		return
+	}
+	if j.pre == nil {
+		j.pre = map[string]outcome{}
+	}
+	j.pre[out.key] = out
+	if out.excluded != "" {
+		j.lead(out.excluded, s)
+	}
+	if out.bad() || out.refused != nil {
+		j.explored = true
+	}
+}
+
+// A lead is a case drawn for one rule that fails another, and the call
+// of its own rule that played it.
+type lead struct {
+	s    *model.Scenario
+	call int
+}
+
+// lead remembers s as a case that fails rule q, unless one does already.
+func (j *judge) lead(q model.RuleID, s *model.Scenario) {
+	if j.leads == nil {
+		j.leads = map[model.RuleID]*lead{}
+	}
+	if j.leads[q] == nil {
+		j.leads[q] = &lead{s: s, call: j.calls}
+	}
 }
 
 // play plays s, from the cache when it holds s. Outcomes are kept only
@@ -115,6 +188,9 @@ func (j *judge) play(s *model.Scenario) outcome {
 	enc := encode(s)
 	key := hashOf(enc)
 	if out, ok := j.cache[key]; ok {
+		return out
+	}
+	if out, ok := j.pre[key]; ok {
 		return out
 	}
 	out := j.playUncached(s, enc)

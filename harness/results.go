@@ -69,6 +69,9 @@ type Result struct {
 	// the first scenario put to the engine for the rule), 0 if none did:
 	// Calls less FailedAtCall is what shrinking cost.
 	FailedAtCall int `json:"failed_at_call,omitempty"`
+	// Lead is set when the failure was found in a case drawn for another
+	// rule (and played again, and shrunk, for this one).
+	Lead *Lead `json:"lead,omitempty"`
 
 	// Excluded counts the cases in which the engine's trace departed from
 	// the rules' in a way another rule's check names: those cases are
@@ -90,6 +93,13 @@ type Result struct {
 	// Expected is set on a failure that a baseline of known
 	// nonconformance expects (see package reports).
 	Expected bool `json:"expected,omitempty"`
+}
+
+// A Lead names the rule whose case showed another rule's failure, and
+// that rule's engine call that played it.
+type Lead struct {
+	Rule model.RuleID `json:"rule"`
+	Call int          `json:"call"`
 }
 
 // A Refusal is one reason an engine gave for refusing scenarios, with how

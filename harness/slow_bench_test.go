@@ -1,0 +1,110 @@
+package harness_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+var (
+	slowSleep = flag.Duration("slow.sleep", 0, "BenchmarkSlowEngine: how long the engine sleeps per scenario (the counts do not depend on it: no time limit binds)")
+	slowSeeds = flag.Int("slow.seeds", 10, "BenchmarkSlowEngine: seeds 1..N per mutant")
+)
+
+// slowEngine is a mutant of the reference that sleeps per scenario, as a
+// real engine takes milliseconds, and notes the first call whose trace
+// departs from the rules' (or that the engine could not play as
+// scripted): the first case that breaks some rule.
+type slowEngine struct {
+	harness.Engine
+	sleep time.Duration
+	mu    sync.Mutex
+	calls int
+	first int
+}
+
+func (e *slowEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	time.Sleep(e.sleep)
+	t, err := e.Engine.Run(ctx, s)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.calls++
+	if e.first == 0 && breaks(s, t, err) {
+		e.first = e.calls
+	}
+	return t, err
+}
+
+// breaks reports whether an engine's answer to s breaks some rule: it
+// diverged, or its trace departs from the reference's.
+func breaks(s *model.Scenario, t *model.Trace, err error) bool {
+	want, rerr := reference.Run(s)
+	if rerr != nil {
+		return false // not a case
+	}
+	if err != nil {
+		return true
+	}
+	c := &properties.Case{Scenario: s, Trace: t, Reference: want}
+	return properties.ValidTrace(c) != nil || properties.Departure(c) != nil
+}
+
+// BenchmarkSlowEngine runs the whole suite at the default --checks,
+// serially, against every mutant of the reference for seeds 1 to 10, and
+// prints, per mutant, the engine calls until the first case that breaks a
+// rule, and the most calls one of its failing rules spent shrinking its
+// counterexample, as the median and the maximum over the seeds. It counts
+// calls, which do not depend on the engine's speed: -slow.sleep=5ms
+// plays each scenario as a 5 ms engine would, to the same counts. Run it
+// with
+//
+//	go test -run '^$' -bench SlowEngine -benchtime 1x ./harness -args -slow.seeds=10
+func BenchmarkSlowEngine(b *testing.B) {
+	for b.Loop() {
+		w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(w, "mutant\tfirst failure: median\tmax\tshrinking: median\tmax\tcalls a run: median\n")
+		var firsts, shrinks []int
+		for _, m := range reference.Mutants {
+			var first, shrink, total []int
+			for seed := 1; seed <= *slowSeeds; seed++ {
+				ref, err := harness.Reference(m.Name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				e := &slowEngine{Engine: ref, sleep: *slowSleep}
+				res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(seed), Parallel: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				most := 0
+				for _, r := range res.Results {
+					if r.FailedAtCall > 0 {
+						most = max(most, r.Calls-r.FailedAtCall)
+					}
+				}
+				first, shrink, total = append(first, e.first), append(shrink, most), append(total, e.calls)
+			}
+			slices.Sort(first)
+			slices.Sort(shrink)
+			slices.Sort(total)
+			mid := len(first) / 2
+			fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\n", m.Name, first[mid], first[len(first)-1], shrink[mid], shrink[len(shrink)-1], total[mid])
+			firsts, shrinks = append(firsts, first...), append(shrinks, shrink...)
+		}
+		slices.Sort(firsts)
+		slices.Sort(shrinks)
+		fmt.Fprintf(w, "all %d mutants\t%d\t%d\t%d\t%d\t\n", len(reference.Mutants), firsts[len(firsts)/2], firsts[len(firsts)-1], shrinks[len(shrinks)/2], shrinks[len(shrinks)-1])
+		w.Flush()
+	}
+}
