@@ -74,6 +74,9 @@ type Rule struct {
 	Calls int `json:"calls,omitempty"`
 	// FailedAtCall is the rule's engine call that first failed it.
 	FailedAtCall int `json:"failed_at_call,omitempty"`
+	// Lead names the rule whose case first showed this rule's failure,
+	// when it is another's, and that rule's call that played it.
+	Lead *harness.Lead `json:"lead,omitempty"`
 	// Excluded counts the cases another rule's check took (see
 	// harness.Result), ExcludedBy which rule took how many.
 	Excluded   int                  `json:"excluded,omitempty"`
@@ -152,7 +155,7 @@ func FromResults(r *harness.Results) *Document {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
-			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall}
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, Lead: res.Lead}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
 		}
@@ -187,7 +190,7 @@ func (d *Document) ToResults() *harness.Results {
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
-			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall}
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, Lead: rr.Lead}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
 		}
@@ -302,6 +305,11 @@ func (d *Document) validate(data []byte) error {
 		}
 		if r.Seconds < 0 {
 			return fail("%s: %g is negative", where("seconds"), r.Seconds)
+		}
+		if l := r.Lead; l != nil {
+			if _, ok := rules.Lookup(l.Rule); !ok || l.Call < 0 {
+				return fail("%s: rule %q, call %d: want a rule mergecheck checks and a call not negative", where("lead"), l.Rule, l.Call)
+			}
 		}
 		if (r.Verdict == harness.Failed) != (r.Counterexample != nil) {
 			return fail("%s: a failed rule, and only a failed rule, carries a counterexample", where("verdict"))

@@ -262,8 +262,9 @@ func TestReadJSON_RefusesResultsThatMeanNothing(t *testing.T) {
 	}{
 		{"unknown verdict", edit(`"verdict": "held"`, `"verdict": "banana"`), []string{"line", "column", "verdict", `"banana" is not a verdict`}},
 		{"negative cases", regexp.MustCompile(`"cases": \d+`).ReplaceAllString(good, `"cases": -5`), []string{"line", "column", "cases: -5 is negative"}},
-		{"unknown rule", edit(`"rule": "730.3"`, `"rule": "999.9z"`), []string{"line", "column", `"999.9z" is not a rule`}},
-		{"duplicate rule", edit(`"rule": "730.3"`, `"rule": "730.2d"`), []string{"line", "column", "reported twice"}},
+		{"unknown rule", edit(`"rule": "730.3",`+"\n"+`      "summary"`, `"rule": "999.9z",`+"\n"+`      "summary"`), []string{"line", "column", `"999.9z" is not a rule`}},
+		{"duplicate rule", edit(`"rule": "730.3",`+"\n"+`      "summary"`, `"rule": "730.2d",`+"\n"+`      "summary"`), []string{"line", "column", "reported twice"}},
+		{"unknown lead", regexp.MustCompile(`("lead": \{\s*"rule": )"[^"]*"`).ReplaceAllString(good, `$1"999.9z"`), []string{"line", "column", "lead", `"999.9z"`}},
 		{"no results", strings.Join(strings.SplitAfterN(good, `"results": [`, 2)[:1], "") + "]}", []string{"results is empty"}},
 		{"summary disagrees", edit(`"held": 1`, `"held": 2`), []string{"line", "column", "summary"}},
 	}
