@@ -92,3 +92,49 @@ func TestBudgetCallsBoundsTheRun(t *testing.T) {
 	assert.Equal(t, harness.Failed, res.Results[0].Verdict)
 	assert.LessOrEqual(t, res.Results[0].Calls, 60)
 }
+
+// TestExploringCostsNoMoreCalls: the cases played round by round across
+// the rules before their searches are the cases those searches draw
+// first, so a run that holds every rule puts exactly its rules' cases to
+// the engine, with fewer checks than rounds too.
+func TestExploringCostsNoMoreCalls(t *testing.T) {
+	for _, checks := range []int{100, 3} {
+		ref, err := harness.Reference("")
+		require.NoError(t, err)
+		e := counting{ref, &atomic.Int64{}}
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: checks, Seed: 13})
+		require.NoError(t, err)
+		cases := 0
+		for _, r := range res.Results {
+			cases += r.Cases
+			if r.Verdict == harness.Held {
+				assert.Equal(t, checks, r.Calls, r.Rule)
+			}
+		}
+		assert.Equal(t, int64(cases), e.n.Load(), "checks %d", checks)
+	}
+}
+
+// TestLeadNamesTheRuleWhoseCaseShowedAFailure: a mutant whose bug most
+// merged permanents show breaks cases drawn for rules checked before its
+// own; its rule's failure names the first of them, and only its own cases
+// fail it.
+func TestLeadNamesTheRuleWhoseCaseShowedAFailure(t *testing.T) {
+	m, err := harness.Reference("characteristics-from-bottom")
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), m, properties.All, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	var r *harness.Result
+	for i := range res.Results {
+		if res.Results[i].Rule == properties.P730_2a.Rule {
+			r = &res.Results[i]
+		}
+	}
+	require.NotNil(t, r)
+	require.Equal(t, harness.Failed, r.Verdict)
+	require.NotNil(t, r.Lead, "a case of another rule showed it first")
+	assert.NotEqual(t, r.Rule, r.Lead.Rule)
+	assert.Positive(t, r.Lead.Call)
+	assert.Positive(t, r.FailedAtCall)
+	assert.Greater(t, r.Calls, r.FailedAtCall, "shrinking costs calls")
+}

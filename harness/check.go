@@ -208,9 +208,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	if err != nil {
 		return res, err
 	}
-	if ctx.Err() == nil {
-		followLeads(selected, judges, results)
-	}
+	noteLeads(selected, judges, results)
 	for i, r := range results {
 		if r == nil {
 			continue
@@ -279,45 +277,23 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 	}
 }
 
-// followLeads gives each rule that its own cases held, but that failed in
-// a case drawn for another rule (an excluded case, see Result.Excluded),
-// that case as its counterexample, played again and shrunk for it; and
-// notes on a rule that failed on its own cases the first other rule whose
-// case showed a failure of it. The leads are taken in rule order, then in
-// the order their rule drew them, so the result does not depend on how
-// workers were scheduled. A lead the engine does not fail again the same
-// way is dropped.
-func followLeads(selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result) {
+// noteLeads notes on each failed rule the first other rule whose case
+// showed a failure of it (an excluded case, see Result.Excluded), taken in
+// rule order, so that it does not depend on how workers were scheduled.
+// A lead is not made a failure of the rule it names: the check that
+// names a departure first is not always the rule the departure is about,
+// and a rule is failed only by its own cases.
+func noteLeads(selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result) {
 	for i, q := range selected {
 		r := results[i]
-		if r == nil {
+		if r == nil || r.Verdict != Failed {
 			continue
 		}
-		jq := judges[q.Rule]
 		for _, p := range selected {
-			l := judges[p.Rule].leads[q.Rule]
-			if l == nil {
-				continue
-			}
-			if r.Verdict == Failed {
-				if r.Lead == nil {
-					r.Lead = &Lead{Rule: p.Rule, Call: l.call}
-				}
+			if l := judges[p.Rule].leads[q.Rule]; l != nil && p != q {
+				r.Lead = &Lead{Rule: p.Rule, Call: l.call}
 				break
 			}
-			if r.Verdict != Held && r.Verdict != Uncovered {
-				break
-			}
-			out := jq.play(l.s)
-			if out.problem == nil || out.found != "" {
-				continue
-			}
-			r.Verdict, r.Why = Failed, fmt.Sprintf("found in a case drawn for %s; the cases drawn for this rule did not show it", p.Rule)
-			r.Lead = &Lead{Rule: p.Rule, Call: l.call}
-			r.FailedAtCall = jq.calls
-			r.Counterexample = jq.counterexample(&failing{l.s, out})
-			r.Calls = jq.calls
-			break
 		}
 	}
 }
@@ -579,6 +555,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		}
 		if budget && r.Verdict == Held {
 			r.Why = fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, o.Checks)
+			if errors.Is(context.Cause(ctx), errCallBudget) {
+				r.Why = fmt.Sprintf("the rule's share of --budget-calls (%d engine calls) was spent after %d of %d cases; all of them held", j.allot, r.Cases, o.Checks)
+			}
 		}
 	}
 	if budget && interrupted(ctx) {

@@ -109,7 +109,7 @@ type judge struct {
 	limited bool
 	cancel  context.CancelCauseFunc
 	// leads are the first case this rule's search drew that another
-	// rule's check failed, by that rule (see followLeads).
+	// rule's check failed, by that rule (see noteLeads).
 	leads map[model.RuleID]*lead
 	// pre holds the outcomes of the cases explore played for this rule,
 	// by the scenario's hash, for its search to take rather than play

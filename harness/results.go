@@ -69,8 +69,8 @@ type Result struct {
 	// the first scenario put to the engine for the rule), 0 if none did:
 	// Calls less FailedAtCall is what shrinking cost.
 	FailedAtCall int `json:"failed_at_call,omitempty"`
-	// Lead is set when the failure was found in a case drawn for another
-	// rule (and played again, and shrunk, for this one).
+	// Lead names, on a failed rule, the first other rule whose case
+	// showed a failure of it.
 	Lead *Lead `json:"lead,omitempty"`
 
 	// Excluded counts the cases in which the engine's trace departed from

@@ -69,7 +69,7 @@ func breaks(s *model.Scenario, t *model.Trace, err error) bool {
 // plays each scenario as a 5 ms engine would, to the same counts. Run it
 // with
 //
-//	go test -run '^$' -bench SlowEngine -benchtime 1x ./harness -args -slow.seeds=10
+//	go test -run '^$' -bench SlowEngine -benchtime 1x -timeout 1h ./harness -args -slow.seeds=10
 func BenchmarkSlowEngine(b *testing.B) {
 	for b.Loop() {
 		w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
