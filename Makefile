@@ -2,7 +2,7 @@
 
 GO ?= go
 
-.PHONY: all test race check run replay selftest bench fuzz update vet
+.PHONY: all test race check run replay selftest bench bench-calls fuzz update vet
 
 all: check test
 
@@ -38,6 +38,11 @@ replay:
 	$(GO) run ./cmd/mergecheck replay reference/testdata/examples
 
 # Benchmarks, in benchstat-friendly form.
+# Engine calls until each mutant's first failure and for shrinking it,
+# over seeds 1 to 10 (README, "Engine calls"); counts, not times.
+bench-calls:
+	$(GO) test -run '^$$' -bench SlowEngine -benchtime 1x -timeout 1h ./harness/ -args -slow.seeds=10
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./reference/ ./model/
 	$(GO) test -run '^$$' -bench 'Generate|CheckOneProperty|ReferenceOneScenario' -benchmem -count 6 ./harness/
