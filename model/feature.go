@@ -40,21 +40,21 @@ const (
 	FeaturePhaseAttached Feature = "phase_attached" // what is attached phasing with its host (CR 702.26g)
 )
 
-// Shorthands for the features as first named: each stands for all its
-// parts, in capabilities and anywhere else a feature is declared, so an
-// engine declaring "face_down" declares every face-down part.
-var Shorthands = map[Feature][]Feature{
-	"face_down":    {FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak},
-	"double_faced": {FeatureTransform, FeatureConvert, FeatureModal},
-	"phasing":      {FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached},
-}
-
-// The shorthands, as features.
+// The features as first named, now shorthands for all their parts.
 const (
 	FeatureFaceDown    Feature = "face_down"
 	FeatureDoubleFaced Feature = "double_faced"
 	FeaturePhasing     Feature = "phasing"
 )
+
+// Shorthands maps each shorthand to its parts: in capabilities and
+// anywhere else a feature is declared, an engine declaring "face_down"
+// declares every face-down part.
+var Shorthands = map[Feature][]Feature{
+	FeatureFaceDown:    {FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak},
+	FeatureDoubleFaced: {FeatureTransform, FeatureConvert, FeatureModal},
+	FeaturePhasing:     {FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached},
+}
 
 // Features lists every feature, in a fixed order; shorthands are not
 // among them.
