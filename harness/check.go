@@ -234,18 +234,16 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 // round across the rules, before any rule's own search.
 const exploreRounds = 5
 
-// explore plays the first cases of every rule's search, a round at a
-// time across all the rules (the k-th case of each, then the k+1-th),
-// before any rule searches on its own: a bug that any rule's first cases
-// show, under whichever rule's check fails, is then found within the
-// first rounds rather than when its rule's turn comes. Each case is the
-// very scenario the rule's own search draws as its k-th (rapid seeds its
-// k-th case with the run's seed plus k(k+1)/2), and its outcome is kept
-// for that search, so the run costs no more engine calls than without
-// it. A rule whose case failed, faulted or was refused by the engine is
-// not explored further. Rules are played in parallel within a round,
-// each by one worker's engine, and the outcomes kept by rule, so the run
-// is the same at any parallelism.
+// explore plays the first cases of every rule's search that reach their
+// rule, a round at a time across all the rules (one case of each, then
+// the next), before any rule searches on its own: a bug that any rule's
+// first cases show, under whichever rule's check fails, is then met
+// within the first rounds rather than when its rule's turn comes. Each
+// case is one the rule's own search draws among its first (see
+// judge.preplay), and its outcome is kept for that search, so the run
+// costs no more engine calls than without it. Rules are played in
+// parallel within a round, each by one worker's engine, and the outcomes
+// kept by rule, so the run is the same at any parallelism.
 func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options) {
 	var rules []*judge
 	for _, p := range selected {
@@ -253,8 +251,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 			rules = append(rules, judges[p.Rule])
 		}
 	}
-	for k := range min(exploreRounds, o.Checks) {
-		seed := o.Seed + uint64(k*(k+1)/2)
+	for range min(exploreRounds, o.Checks) {
 		next := make(chan *judge)
 		var wg sync.WaitGroup
 		for _, e := range engines {
@@ -263,7 +260,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 				defer wg.Done()
 				for j := range next {
 					j.e = e
-					j.preplay(seed)
+					j.preplay(o.Seed, o.Checks)
 				}
 			}()
 		}

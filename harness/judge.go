@@ -116,6 +116,7 @@ type judge struct {
 	// them again; explored is set once explore is done with the rule.
 	pre      map[string]outcome
 	explored bool
+	ahead    int // the next of the rule's draws explore looks at
 }
 
 // gen is the rule's generator, as the engine is to be given its
@@ -128,39 +129,76 @@ func (j *judge) gen() *rapid.Generator[*model.Scenario] {
 	return j.p.Gen
 }
 
-// preplay plays the case the rule's search draws with rapid's seed seed,
-// keeps its outcome for the search, and notes a lead it shows. A case
+// lookahead is how many of a rule's first draws explore looks through
+// for the ones that reach the rule.
+const lookahead = 20
+
+// preplay plays the next of the rule's first draws that reaches the rule
+// (that the rule's Classify gives a label, from the rules' trace, without
+// asking the engine; any draw, for a rule without labels), keeps its
+// outcome for the search, and notes a lead it shows. The search draws the
+// same scenarios in the same order (rapid seeds its i-th case with the
+// run's seed plus i(i+1)/2) and takes the outcome kept, so the draws
+// explore passes over are played in their turn and none twice. A case
 // that fails, faults or is refused ends the exploring of the rule: its
 // search stops there, or goes another way.
-func (j *judge) preplay(seed uint64) {
-	var s *model.Scenario
-	func() {
-		defer func() {
-			if recover() != nil {
-				s = nil // the generator could not draw it: left to the search
-			}
-		}()
-		s = j.gen().Example(int(seed))
+func (j *judge) preplay(seed uint64, checks int) {
+	for j.ahead < min(lookahead, checks) {
+		i := uint64(j.ahead)
+		j.ahead++
+		s := j.draw(seed + i*(i+1)/2)
+		if s == nil {
+			break
+		}
+		if !j.reaches(s) {
+			continue
+		}
+		out := j.play(s)
+		if out.stopped {
+			break
+		}
+		if j.pre == nil {
+			j.pre = map[string]outcome{}
+		}
+		j.pre[out.key] = out
+		if out.excluded != "" {
+			j.lead(out.excluded, s)
+		}
+		if out.bad() || out.refused != nil {
+			break
+		}
+		return
+	}
+	j.explored = true
+}
+
+// draw is the scenario the rule's generator draws with a rapid seed, or
+// nil when it can't.
+func (j *judge) draw(seed uint64) (s *model.Scenario) {
+	defer func() {
+		if recover() != nil {
+			s = nil // left to the search
+		}
 	}()
-	if s == nil {
-		j.explored = true
-		return
+	return j.gen().Example(int(seed))
+}
+
+// reaches reports whether s reaches the rule, judged from the rules'
+// trace alone: its Classify gives it a label. A rule without labels is
+// reached by every draw; a draw the reference can't play reaches none.
+func (j *judge) reaches(s *model.Scenario) bool {
+	if j.p.Classify == nil {
+		return true
 	}
-	out := j.play(s)
-	if out.stopped {
-		j.explored = true
-		return
+	played, err := forEngine(j.info, s)
+	if err != nil {
+		return false
 	}
-	if j.pre == nil {
-		j.pre = map[string]outcome{}
+	want, err := reference.Run(played)
+	if err != nil {
+		return false
 	}
-	j.pre[out.key] = out
-	if out.excluded != "" {
-		j.lead(out.excluded, s)
-	}
-	if out.bad() || out.refused != nil {
-		j.explored = true
-	}
+	return len(j.p.Classify(played, want)) > 0
 }
 
 // A lead is a case drawn for one rule that fails another, and the call
