@@ -287,8 +287,8 @@ func noteLeads(selected []*properties.Property, judges map[model.RuleID]*judge, 
 			continue
 		}
 		for _, p := range selected {
-			if l := judges[p.Rule].leads[q.Rule]; l != nil && p != q {
-				r.Lead = &Lead{Rule: p.Rule, Call: l.call}
+			if call, ok := judges[p.Rule].leads[q.Rule]; ok && p != q {
+				r.Lead = &Lead{Rule: p.Rule, Call: call}
 				break
 			}
 		}
@@ -455,7 +455,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				// one's to keep.
 			case out.excluded != "":
 				if found == nil {
-					j.lead(out.excluded, s)
+					j.lead(out.excluded)
 				}
 				if judged {
 					r.Excluded++

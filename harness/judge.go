@@ -108,9 +108,9 @@ type judge struct {
 	allot   int
 	limited bool
 	cancel  context.CancelCauseFunc
-	// leads are the first case this rule's search drew that another
-	// rule's check failed, by that rule (see noteLeads).
-	leads map[model.RuleID]*lead
+	// leads are, by rule, this rule's call that first played a case
+	// that rule's check failed (see noteLeads).
+	leads map[model.RuleID]int
 	// pre holds the outcomes of the cases explore played for this rule,
 	// by the scenario's hash, for its search to take rather than play
 	// them again; explored is set once explore is done with the rule.
@@ -162,7 +162,7 @@ func (j *judge) preplay(seed uint64, checks int) {
 		}
 		j.pre[out.key] = out
 		if out.excluded != "" {
-			j.lead(out.excluded, s)
+			j.lead(out.excluded)
 		}
 		if out.bad() || out.refused != nil {
 			break
@@ -201,20 +201,14 @@ func (j *judge) reaches(s *model.Scenario) bool {
 	return len(j.p.Classify(played, want)) > 0
 }
 
-// A lead is a case drawn for one rule that fails another, and the call
-// of its own rule that played it.
-type lead struct {
-	s    *model.Scenario
-	call int
-}
-
-// lead remembers s as a case that fails rule q, unless one does already.
-func (j *judge) lead(q model.RuleID, s *model.Scenario) {
+// lead notes that the case this rule's search just played fails rule q,
+// with the call that played it, unless an earlier case did.
+func (j *judge) lead(q model.RuleID) {
 	if j.leads == nil {
-		j.leads = map[model.RuleID]*lead{}
+		j.leads = map[model.RuleID]int{}
 	}
-	if j.leads[q] == nil {
-		j.leads[q] = &lead{s: s, call: j.calls}
+	if _, ok := j.leads[q]; !ok {
+		j.leads[q] = j.calls
 	}
 }
 
