@@ -109,8 +109,8 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			trouble++
 			continue
 		}
-		if !e.Info().Supports(s.Uses()) {
-			fmt.Fprintf(stdout, "UNSUPPORTED %s: it uses %v; engine %s declares %v\n", path, s.Uses(), e.Info().Name, e.Info().Features)
+		if lacks := e.Info().Lacks(s.Uses()); len(lacks) > 0 {
+			fmt.Fprintf(stdout, "UNSUPPORTED %s: it uses %v, which engine %s does not declare\n", path, lacks, e.Info().Name)
 			unsupported++
 			continue
 		}
