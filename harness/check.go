@@ -188,22 +188,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	// Each property's run depends only on the seed, so workers give the
 	// results of a serial run, in the same order.
 	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
-		next := make(chan int)
-		var wg sync.WaitGroup
-		for _, e := range engines {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					one(e, i)
-				}
-			}()
-		}
-		for i := range selected {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
+		onWorkers(engines, len(selected), func() bool { return true }, one)
 	})
 	if err != nil {
 		return res, err
@@ -252,26 +237,39 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		}
 	}
 	for range min(exploreRounds, o.Checks) {
-		next := make(chan *judge)
-		var wg sync.WaitGroup
-		for _, e := range engines {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for j := range next {
-					j.e = e
-					j.preplay(o.Seed, o.Checks)
-				}
-			}()
-		}
+		var round []*judge
 		for _, j := range rules {
-			if !j.explored && ctx.Err() == nil {
-				next <- j
+			if !j.explored {
+				round = append(round, j)
 			}
 		}
-		close(next)
-		wg.Wait()
+		onWorkers(engines, len(round), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
+			round[i].e = e
+			round[i].preplay(o.Seed, o.Checks)
+		})
 	}
+}
+
+// onWorkers runs do(e, i) for i from 0 to n-1, in that order of starting,
+// each on one of the engines, one worker per engine; it stops handing out
+// work once more reports false, and returns when every worker is done.
+func onWorkers(engines []Engine, n int, more func() bool, do func(e Engine, i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for _, e := range engines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(e, i)
+			}
+		}()
+	}
+	for i := 0; i < n && more(); i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // noteLeads notes on each failed rule the first other rule whose case

@@ -190,7 +190,7 @@ func (j *judge) reaches(s *model.Scenario) bool {
 	if j.p.Classify == nil {
 		return true
 	}
-	played, err := forEngine(j.info, s)
+	played, err := AsPlayed(j.info, s)
 	if err != nil {
 		return false
 	}
@@ -250,7 +250,7 @@ func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
 	if err := undeclared(j.info, s); err != nil {
 		return outcome{refused: err}
 	}
-	played, err := forEngine(j.info, s)
+	played, err := AsPlayed(j.info, s)
 	if err != nil {
 		return outcome{refused: err}
 	}
@@ -269,10 +269,6 @@ func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
 // by casting mutating spells (model.BuildByActions), its expectations
 // moved past the casts. It wraps ErrUnsupported when s can't be so built.
 func AsPlayed(info EngineInfo, s *model.Scenario) (*model.Scenario, error) {
-	return forEngine(info, s)
-}
-
-func forEngine(info EngineInfo, s *model.Scenario) (*model.Scenario, error) {
 	if !info.NoDirectSetup || !slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return s, nil
 	}
@@ -503,7 +499,7 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 	if err := undeclared(info, s); err != nil {
 		return nil, nil, err
 	}
-	s, err := forEngine(info, s)
+	s, err := AsPlayed(info, s)
 	if err != nil {
 		return nil, nil, err
 	}
