@@ -96,13 +96,19 @@ func TestBudgetCallsBoundsTheRun(t *testing.T) {
 // TestExploringCostsNoMoreCalls: the cases played round by round across
 // the rules before their searches are the cases those searches draw
 // first, so a run that holds every rule puts exactly its rules' cases to
-// the engine, with fewer checks than rounds too.
+// the engine, with fewer checks than rounds too, and with a scenario a
+// rule draws twice among its first (seed 7: played twice, as without
+// exploring, not once for two cases).
 func TestExploringCostsNoMoreCalls(t *testing.T) {
-	for _, checks := range []int{100, 3} {
+	for _, run := range []struct {
+		checks int
+		seed   uint64
+	}{{100, 13}, {3, 13}, {100, 7}} {
+		checks := run.checks
 		ref, err := harness.Reference("")
 		require.NoError(t, err)
 		e := counting{ref, &atomic.Int64{}}
-		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: checks, Seed: 13})
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: checks, Seed: run.seed})
 		require.NoError(t, err)
 		cases := 0
 		for _, r := range res.Results {
@@ -137,4 +143,57 @@ func TestLeadNamesTheRuleWhoseCaseShowedAFailure(t *testing.T) {
 	assert.Positive(t, r.Lead.Call)
 	assert.Positive(t, r.FailedAtCall)
 	assert.Greater(t, r.Calls, r.FailedAtCall, "shrinking costs calls")
+}
+
+// TestShrinkingCostsTensOfCalls: a failure that rapid's shrinking alone
+// took 520 engine calls to shrink (730.2a under
+// face-down-toughness-from-card, seed 1) is shrunk, by a hundred calls of
+// rapid's at most and the domain steps, in well under two hundred.
+func TestShrinkingCostsTensOfCalls(t *testing.T) {
+	m, err := harness.Reference("face-down-toughness-from-card")
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), m, []*properties.Property{properties.P730_2a}, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	r := res.Results[0]
+	require.Equal(t, harness.Failed, r.Verdict)
+	assert.Positive(t, r.FailedAtCall)
+	assert.Greater(t, r.ShrunkAtCall, r.FailedAtCall, "shrinking costs calls")
+	assert.Less(t, r.ShrunkAtCall-r.FailedAtCall, 200)
+}
+
+// TestAFailureExploringFindsIsShrunkAtOnce: a case explore plays in its
+// first round that fails its rule (730.2j under
+// dfc-merged-turns-face-down, which explore finds by taking the rule's
+// rarest situation first) has its rule searched and its counterexample
+// shrunk there and then, within the first few hundred calls of the run,
+// not after the other rules' searches (about 5,000 calls).
+func TestAFailureExploringFindsIsShrunkAtOnce(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		ref, err := harness.Reference("dfc-merged-turns-face-down")
+		require.NoError(t, err)
+		e := counting{ref, &atomic.Int64{}}
+		var at int64
+		harness.OnShrunk(func(rule model.RuleID) {
+			if at == 0 {
+				assert.Equal(t, properties.P730_2j.Rule, rule)
+				at = e.n.Load()
+			}
+		})
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed, Parallel: 1})
+		harness.OnShrunk(nil)
+		require.NoError(t, err)
+		assert.Equal(t, []model.RuleID{properties.P730_2j.Rule}, failedRules(res), "seed %d", seed)
+		assert.Positive(t, at, "seed %d", seed)
+		assert.Less(t, at, int64(300), "seed %d", seed)
+	}
+}
+
+func failedRules(res *harness.Results) []model.RuleID {
+	var out []model.RuleID
+	for _, r := range res.Results {
+		if r.Verdict == harness.Failed {
+			out = append(out, r.Rule)
+		}
+	}
+	return out
 }

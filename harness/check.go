@@ -149,7 +149,6 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		}
 		engines = append(engines, clone)
 	}
-	explore(ctx, selected, judges, engines, fromCorpus, o)
 	results := make([]*Result, len(selected))
 	var mu sync.Mutex // guards failed, done, runErr and Progress calls
 	failed, done := 0, 0
@@ -186,9 +185,21 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		}
 	}
 	// Each property's run depends only on the seed, so workers give the
-	// results of a serial run, in the same order.
+	// results of a serial run, in the same order. A rule that explore
+	// finds failing is searched, and its failure shrunk, there and then.
+	index := map[model.RuleID]int{}
+	for i, p := range selected {
+		index[p.Rule] = i
+	}
+	early := make([]bool, len(selected))
 	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
-		onWorkers(engines, len(selected), func() bool { return true }, one)
+		explore(ctx, selected, judges, engines, fromCorpus, o, func(e Engine, j *judge) {
+			i := index[j.p.Rule]
+			early[i] = true
+			one(e, i)
+		})
+		rest := searchOrder(selected, judges, early)
+		onWorkers(engines, len(rest), func() bool { return true }, func(e Engine, k int) { one(e, rest[k]) })
 	})
 	if err != nil {
 		return res, err
@@ -226,10 +237,13 @@ const exploreRounds = 5
 // within the first rounds rather than when its rule's turn comes. Each
 // case is one the rule's own search draws among its first (see
 // judge.preplay), and its outcome is kept for that search, so the run
-// costs no more engine calls than without it. Rules are played in
-// parallel within a round, each by one worker's engine, and the outcomes
-// kept by rule, so the run is the same at any parallelism.
-func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options) {
+// costs no more engine calls than without it. A rule whose case fails
+// or faults is handed to search, on the same worker, at once: its
+// counterexample is shrunk early in the run, not when its turn comes.
+// Rules are played in parallel within a round, each by one worker's
+// engine, and the outcomes kept by rule, so the run is the same at any
+// parallelism.
+func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options, search func(e Engine, j *judge)) {
 	var rules []*judge
 	for _, p := range selected {
 		if ok, _ := applicable(judges[p.Rule].info, p); ok && skip[p.Rule] == nil {
@@ -245,9 +259,42 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		}
 		onWorkers(engines, len(round), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
 			round[i].e = e
-			round[i].preplay(o.Seed, o.Checks)
+			if round[i].preplay(o.Seed, o.Checks) {
+				search(e, round[i])
+			}
 		})
 	}
+}
+
+// searchOrder lists the rules explore did not search, in the order
+// their searches start: first those whose cases showed the engine going
+// another way than the rules (a departure that another rule's check
+// names) and those such a departure named, then the rest, each in the
+// order selected. A rule whose first cases show something amiss is the
+// likeliest to fail, and its counterexample is then shrunk early in the
+// run, not after every other rule's search. The order changes when a
+// rule's search runs, never what it finds.
+func searchOrder(selected []*properties.Property, judges map[model.RuleID]*judge, early []bool) []int {
+	suspect := map[model.RuleID]bool{}
+	for _, j := range judges {
+		if j.departed {
+			suspect[j.p.Rule] = true
+		}
+		for q := range j.leads {
+			suspect[q] = true
+		}
+	}
+	var first, then []int
+	for i, p := range selected {
+		switch {
+		case early[i]:
+		case suspect[p.Rule]:
+			first = append(first, i)
+		default:
+			then = append(then, i)
+		}
+	}
+	return append(first, then...)
 }
 
 // onWorkers runs do(e, i) for i from 0 to n-1, in that order of starting,
@@ -385,7 +432,8 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	search := func(known map[string]bool, counting bool) (found, fault *failing, err error) {
 		j.cache = nil // outcomes are kept only while one failure shrinks
 		tb := &recorder{name: string(p.Rule)}
-		faults := 0 // in a row
+		faults := 0  // in a row
+		foundAt := 0 // the call that found the failure being shrunk
 		rapid.Check(tb, func(t *rapid.T) {
 			if faults >= faultsInARow && found == nil {
 				// The engine faults on everything: looking on for a
@@ -406,6 +454,12 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			s := gen.Draw(t, "scenario")
 			r.Time.Generate += time.Since(t0)
 			if !counting && found == nil && played[hash(s)] {
+				return
+			}
+			if found != nil && j.calls-foundAt >= rapidShrinkCalls {
+				// rapid's share of the shrinking is spent: every try
+				// passes unplayed from here, which ends its passes, and
+				// the domain steps take the smallest case it found.
 				return
 			}
 			out := j.play(s)
@@ -438,11 +492,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 					return
 				}
 				if found == nil {
-					found = &failing{s, out}
+					found, foundAt = &failing{s, out}, j.calls
 					j.remember(out)
 					j.shrinking = true
 					if r.FailedAtCall == 0 {
-						r.FailedAtCall = j.calls
+						r.FailedAtCall = out.call
 					}
 				}
 				if out.same(found.out) {
@@ -453,7 +507,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				// one's to keep.
 			case out.excluded != "":
 				if found == nil {
-					j.lead(out.excluded)
+					j.lead(out.excluded, out.call)
 				}
 				if judged {
 					r.Excluded++
@@ -497,6 +551,10 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	case found != nil:
 		r.Verdict = Failed
 		r.Counterexample = j.counterexample(found)
+		r.ShrunkAtCall = j.calls
+		if shrunk != nil {
+			shrunk(p.Rule)
+		}
 		// A second bug under the same rule is not hidden behind the
 		// first: look on for failures of other classes, up to two more.
 		known := map[string]bool{kindProblem + found.out.class: true}
@@ -569,6 +627,21 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	r.Elapsed = time.Since(start)
 	return r, nil
 }
+
+// shrunk, when set (by the slow-engine benchmark, see export_test.go), is
+// told of each rule whose first counterexample has just been shrunk.
+var shrunk func(rule model.RuleID)
+
+// rapidShrinkCalls is the most engine calls rapid's shrinking of one
+// failure may make before the domain steps (minimize) take over. Left
+// alone, rapid spent hundreds of calls on a generator's choices (520 for
+// one failure of 730.2a) where the domain steps then needed tens; with
+// no rapid shrinking at all, the domain steps, which only ever simplify,
+// stop in local minima that depend on the seed (a token where another
+// seed keeps a flip card). A hundred calls gets rapid near the minimum
+// every seed reaches (TestCanonicalCounterexample) at a fraction of the
+// cost (see "Engine calls" in the README).
+const rapidShrinkCalls = 100
 
 // minCases is the fewest cases a rule must be judged on to hold when the
 // engine refused the others: a tenth of the cases asked for.

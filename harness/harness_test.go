@@ -302,7 +302,7 @@ func (refusing) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error
 // TestParallelEqualsSerial: properties spread over workers give the
 // results of a serial run with the same seed, in the same order.
 func TestParallelEqualsSerial(t *testing.T) {
-	for _, engine := range []string{"", "replacement-top-only"} {
+	for _, engine := range []string{"", "replacement-top-only", "dfc-merged-turns-face-down"} {
 		e, err := harness.Reference(engine)
 		require.NoError(t, err)
 		serial, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 50, Seed: 21, Parallel: 1})
@@ -316,6 +316,9 @@ func TestParallelEqualsSerial(t *testing.T) {
 			assert.Equal(t, s.Verdict, p.Verdict, s.Rule)
 			assert.Equal(t, s.Digest, p.Digest, s.Rule)
 			assert.Equal(t, s.Calls, p.Calls, s.Rule)
+			assert.Equal(t, s.FailedAtCall, p.FailedAtCall, s.Rule)
+			assert.Equal(t, s.ShrunkAtCall, p.ShrunkAtCall, s.Rule)
+			assert.Equal(t, s.Lead, p.Lead, s.Rule)
 			if s.Counterexample != nil {
 				assert.Equal(t, encode(t, s.Counterexample.Scenario), encode(t, p.Counterexample.Scenario), s.Rule)
 			}

@@ -66,9 +66,13 @@ type Result struct {
 	// replaying the corpus, searching and shrinking.
 	Calls int `json:"calls,omitempty"`
 	// FailedAtCall is the rule's engine call that first failed it (1 for
-	// the first scenario put to the engine for the rule), 0 if none did:
-	// Calls less FailedAtCall is what shrinking cost.
+	// the first scenario put to the engine for the rule), 0 if none did.
 	FailedAtCall int `json:"failed_at_call,omitempty"`
+	// ShrunkAtCall is the rule's engine call that finished shrinking that
+	// first failure (its last replay included): ShrunkAtCall less
+	// FailedAtCall is what shrinking it cost; the calls after it looked
+	// for other failures of the rule.
+	ShrunkAtCall int `json:"shrunk_at_call,omitempty"`
 	// Lead names, on a failed rule, the first other rule whose case
 	// showed a failure of it.
 	Lead *Lead `json:"lead,omitempty"`

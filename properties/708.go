@@ -62,7 +62,7 @@ var P708_2b = &Property{
 		}
 		return out
 	}),
-	Cover: map[string]float64{"something-else-happens": 0.05, "again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
+	Cover: map[string]float64{ElseHappens: 0.05, "again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := turnsDownAgain(c, i)

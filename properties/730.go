@@ -687,7 +687,7 @@ var P730_2j = &Property{
 		}
 		return out
 	}),
-	Cover: map[string]float64{"something-else-happens": 0.1, "dfc-on-top": 0.01, "dfc-underneath": 0.03},
+	Cover: map[string]float64{ElseHappens: 0.1, "dfc-on-top": 0.01, "dfc-underneath": 0.03},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := mergedDFCFaceDown(c, i)

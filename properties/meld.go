@@ -199,7 +199,7 @@ var P712_4b = &Property{
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
 	}),
-	Cover: map[string]float64{"something-else-happens": 0.1, "told-to-transform": 0.25},
+	Cover: map[string]float64{ElseHappens: 0.1, "told-to-transform": 0.25},
 	Check: func(c *Case) error {
 		return counterparts(c, func(r *model.Permanent) bool { return !isMelded(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
 			for _, comp := range e.Components {
@@ -238,7 +238,7 @@ var P712_4c = &Property{
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
 	}),
-	Cover: map[string]float64{"something-else-happens": 0.1, "told-to-transform": 0.25},
+	Cover: map[string]float64{ElseHappens: 0.1, "told-to-transform": 0.25},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := meldCardTransforms(c, i)

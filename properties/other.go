@@ -182,7 +182,7 @@ var P712_16 = &Property{
 		}
 		return out
 	}),
-	Cover: map[string]float64{"something-else-happens": 0.1, "dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
+	Cover: map[string]float64{ElseHappens: 0.1, "dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			p := dfcFaceDown(c, i)

@@ -269,10 +269,16 @@ func somethingHappens(s *model.Scenario, rules *model.Trace) bool {
 	})
 }
 
-// withChange adds the label "something-else-happens" to a Classify for
-// a rule whose instruction does nothing (see somethingHappens).
+// ElseHappens is the label withChange adds: a case in which the rules
+// change the game in some step. It counts the cases that keep an engine
+// doing nothing from passing a rule whose instruction does nothing, not
+// the cases that reach the rule's own situation.
+const ElseHappens = "something-else-happens"
+
+// withChange adds the label ElseHappens to a Classify for a rule whose
+// instruction does nothing (see somethingHappens).
 func withChange(classify func(s *model.Scenario, rules *model.Trace) []string) func(s *model.Scenario, rules *model.Trace) []string {
 	return func(s *model.Scenario, rules *model.Trace) []string {
-		return append(classify(s, rules), label(somethingHappens(s, rules), "something-else-happens")...)
+		return append(classify(s, rules), label(somethingHappens(s, rules), ElseHappens)...)
 	}
 }
