@@ -197,3 +197,31 @@ func failedRules(res *harness.Results) []model.RuleID {
 	}
 	return out
 }
+
+// TestACaseIsJudgedOnEveryRuleItReaches: a case drawn for one rule that
+// reaches another's situation (730.3 and 730.3a draw alike) is judged on
+// that rule too and counted there, beside its own cases; an engine that
+// plays nothing, or drops the lower components, keeps no other rule on
+// the cases it breaks, so none counts there.
+func TestACaseIsJudgedOnEveryRuleItReaches(t *testing.T) {
+	props := []*properties.Property{properties.P730_3, properties.P730_3a}
+	ref, err := harness.Reference("")
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), ref, props, &harness.Options{Checks: 50, Seed: 3})
+	require.NoError(t, err)
+	for _, r := range res.Results {
+		assert.Equal(t, harness.Held, r.Verdict, r.Rule)
+		assert.Positive(t, r.Reached, "%s: the other rule's cases reach it", r.Rule)
+	}
+	assert.Greater(t, res.Judged(), res.Calls())
+
+	for _, lazy := range []string{"no-steps", "drop-lower"} {
+		e, err := harness.Lazy(lazy, 1)
+		require.NoError(t, err)
+		res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 50, Seed: 3})
+		require.NoError(t, err)
+		for _, r := range res.Results {
+			assert.Zero(t, r.Reached, "%s on %s", lazy, r.Rule)
+		}
+	}
+}

@@ -205,6 +205,13 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		return res, err
 	}
 	noteLeads(selected, judges, results)
+	for _, j := range judges {
+		for q, n := range j.reached {
+			if i, ok := index[q]; ok && results[i] != nil {
+				results[i].Reached += n
+			}
+		}
+	}
 	for i, r := range results {
 		if r == nil {
 			continue
@@ -530,6 +537,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 						r.Coverage[l]++ // once a case, however often it shows
 					}
 				}
+				j.judgeOthers(s, out)
 			}
 		})
 		j.shrinking = false

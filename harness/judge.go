@@ -124,6 +124,9 @@ type judge struct {
 	// departed is set when a case explore played departed from the
 	// rules in a way another rule's check names (see searchOrder).
 	departed bool
+	// reached counts, by rule, this rule's held cases that reached that
+	// rule too and kept it (see judgeOthers).
+	reached map[model.RuleID]int
 }
 
 // gen is the rule's generator, as the engine is to be given its
@@ -187,6 +190,32 @@ func (j *judge) preplay(seed uint64, checks int) (bad bool) {
 		j.explored = true
 	}
 	return out.bad()
+}
+
+// judgeOthers judges a case of this rule that held, its trace the rules'
+// own, on every other rule the engine can be judged on whose situation
+// it reaches (that rule's Classify gives it a label other than
+// properties.ElseHappens): each such rule whose check it keeps counts it
+// in reached, and one whose check it breaks gets a lead (see noteLeads),
+// as a case is that rule's failure only when drawn for it.
+func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
+	if out.played != nil {
+		s = out.played
+	}
+	c := &properties.Case{Scenario: s, Trace: out.got, Reference: out.want, Partial: j.info.PartialTraces, Observers: j.info.Observers}
+	for _, q := range j.explain {
+		if q == j.p || q.Classify == nil || !slices.ContainsFunc(q.Classify(s, out.want), func(l string) bool { return l != properties.ElseHappens }) {
+			continue
+		}
+		if safeCheck(q, c) != nil {
+			j.lead(q.Rule, out.call)
+			continue
+		}
+		if j.reached == nil {
+			j.reached = map[model.RuleID]int{}
+		}
+		j.reached[q.Rule]++
+	}
 }
 
 // A draft is one of a rule's first draws, as explore sees it.

@@ -76,6 +76,11 @@ type Result struct {
 	// Lead names, on a failed rule, the first other rule whose case
 	// showed a failure of it.
 	Lead *Lead `json:"lead,omitempty"`
+	// Reached counts the cases drawn for other rules that reached this
+	// rule's situation (its Classify labels them) and kept it: judged on
+	// this rule too, at no engine call of its own. They are not among
+	// Cases, and no verdict or coverage rests on them.
+	Reached int `json:"reached,omitempty"`
 
 	// Excluded counts the cases in which the engine's trace departed from
 	// the rules' in a way another rule's check names: those cases are
@@ -133,6 +138,17 @@ func (r *Results) Calls() int {
 	n := 0
 	for _, res := range r.Results {
 		n += res.Calls
+	}
+	return n
+}
+
+// Judged returns how many cases the rules were judged on, their own
+// and those drawn for other rules that reached them (Result.Reached):
+// over Calls, what one engine call is worth.
+func (r *Results) Judged() int {
+	n := 0
+	for _, res := range r.Results {
+		n += res.Cases + res.Reached
 	}
 	return n
 }

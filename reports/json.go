@@ -77,6 +77,9 @@ type Rule struct {
 	// ShrunkAtCall is the rule's engine call that finished shrinking
 	// that failure.
 	ShrunkAtCall int `json:"shrunk_at_call,omitempty"`
+	// Reached counts the cases drawn for other rules that reached this
+	// rule and kept it (not among Cases).
+	Reached int `json:"reached,omitempty"`
 	// Lead names the rule whose case first showed this rule's failure,
 	// when it is another's, and that rule's call that played it.
 	Lead *harness.Lead `json:"lead,omitempty"`
@@ -158,7 +161,7 @@ func FromResults(r *harness.Results) *Document {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
-			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Lead: res.Lead}
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
 		}
@@ -193,7 +196,7 @@ func (d *Document) ToResults() *harness.Results {
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
-			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Lead: rr.Lead}
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
 		}
@@ -301,7 +304,7 @@ func (d *Document) validate(data []byte) error {
 			return fail("%s: %q is not a verdict (want one of %v)", where("verdict"), r.Verdict, verdicts)
 		}
 		count[string(r.Verdict)]++
-		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused, "calls": r.Calls, "failed_at_call": r.FailedAtCall, "shrunk_at_call": r.ShrunkAtCall} {
+		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused, "calls": r.Calls, "failed_at_call": r.FailedAtCall, "shrunk_at_call": r.ShrunkAtCall, "reached": r.Reached} {
 			if n < 0 {
 				return fail("%s: %d is negative", where(field), n)
 			}

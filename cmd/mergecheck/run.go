@@ -301,7 +301,11 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 	if n := res.Count(harness.Interrupted); n > 0 || res.Interrupted {
 		fmt.Fprintf(w, ", %d interrupted", n)
 	}
-	fmt.Fprintf(w, " (%v, %s)\n", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
+	fmt.Fprintf(w, " (%v, %s", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
+	if calls := res.Calls(); calls > 0 {
+		fmt.Fprintf(w, ", %.1f rules' cases judged a call", float64(res.Judged())/float64(calls))
+	}
+	fmt.Fprintln(w, ")")
 	if note := reports.Incomplete(res); note != "" {
 		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
 	}
