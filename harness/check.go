@@ -245,10 +245,11 @@ const exploreRounds = 5
 // case is one the rule's own search draws among its first (see
 // judge.preplay), and its outcome is kept for that search, so the run
 // costs no more engine calls than without it. A rule whose case fails
-// or faults is handed to search, on the same worker, at once: its
-// counterexample is shrunk early in the run, not when its turn comes.
-// Rules are played in parallel within a round, each by one worker's
-// engine, and the outcomes kept by rule, so the run is the same at any
+// or faults is handed to search at the end of the round: its
+// counterexample is shrunk early in the run, not when its turn comes,
+// and every rule's first case is still played before any search. Rules
+// are played in parallel within a round, each by one worker's engine,
+// and the outcomes kept by rule, so the run is the same at any
 // parallelism.
 func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options, search func(e Engine, j *judge)) {
 	var rules []*judge
@@ -264,12 +265,18 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 				round = append(round, j)
 			}
 		}
+		bad := make([]bool, len(round))
 		onWorkers(engines, len(round), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
 			round[i].e = e
-			if round[i].preplay(o.Seed, o.Checks) {
-				search(e, round[i])
-			}
+			bad[i] = round[i].preplay(o.Seed, o.Checks)
 		})
+		var failing []*judge
+		for i, j := range round {
+			if bad[i] {
+				failing = append(failing, j)
+			}
+		}
+		onWorkers(engines, len(failing), func() bool { return true }, func(e Engine, i int) { search(e, failing[i]) })
 	}
 }
 

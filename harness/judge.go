@@ -143,8 +143,8 @@ func (j *judge) gen() *rapid.Generator[*model.Scenario] {
 // for the ones that reach the rule: as many as the default --checks, so
 // that a rule whose situation is one draw in thirty still has a few. Its
 // search plays them all in turn, so looking costs generation and
-// reference runs (a default run takes 0.85 s rather than 0.53 s) and no
-// engine call; only the draws are kept, not their traces.
+// reference runs, and no engine call; only the draws are kept, not their
+// traces.
 const lookahead = 100
 
 // preplay plays one of the rule's first draws that reach the rule (that
