@@ -244,24 +244,28 @@ const exploreRounds = 5
 // within the first rounds rather than when its rule's turn comes. Each
 // case is one the rule's own search draws among its first (see
 // judge.preplay), and its outcome is kept for that search, so the run
-// costs no more engine calls than without it. A rule whose case fails
-// or faults is handed to search at the end of the round: its
-// counterexample is shrunk early in the run, not when its turn comes,
-// and every rule's first case is still played before any search. Rules
+// costs no more engine calls than without it. A rule whose check names
+// the departure of another rule's case plays the rest of its exploring
+// cases at the end of that round. A rule whose case fails or faults is
+// handed to searchNow at the end of the round: its counterexample is
+// shrunk early in the run, not when its turn comes, and every rule's
+// first case is still played before any search. Rules
 // are played in parallel within a round, each by one worker's engine,
 // and the outcomes kept by rule, so the run is the same at any
 // parallelism.
-func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options, search func(e Engine, j *judge)) {
+func explore(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, engines []Engine, skip map[model.RuleID]*Counterexample, o Options, searchNow func(e Engine, j *judge)) {
+	var mu sync.Mutex // guards failing
 	var rules []*judge
 	for _, p := range selected {
 		if ok, _ := applicable(judges[p.Rule].info, p); ok && skip[p.Rule] == nil {
 			rules = append(rules, judges[p.Rule])
 		}
 	}
-	for range min(exploreRounds, o.Checks) {
+	rounds := min(exploreRounds, o.Checks)
+	for range rounds {
 		var round []*judge
 		for _, j := range rules {
-			if !j.explored {
+			if !j.explored && j.tries < rounds {
 				round = append(round, j)
 			}
 		}
@@ -270,13 +274,45 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 			round[i].e = e
 			bad[i] = round[i].preplay(o.Seed, o.Checks)
 		})
-		var failing []*judge
+		failing := map[*judge]bool{}
 		for i, j := range round {
 			if bad[i] {
-				failing = append(failing, j)
+				failing[j] = true
 			}
 		}
-		onWorkers(engines, len(failing), func() bool { return true }, func(e Engine, i int) { search(e, failing[i]) })
+		// A rule whose check named a departure in another rule's case
+		// plays the rest of its exploring cases now: the engine has
+		// likely broken it.
+		named := map[model.RuleID]bool{}
+		for _, j := range rules {
+			for q := range j.leads {
+				named[q] = true
+			}
+		}
+		var pressed []*judge
+		for _, j := range rules {
+			if named[j.p.Rule] && !j.explored && j.tries < rounds && !failing[j] {
+				pressed = append(pressed, j)
+			}
+		}
+		onWorkers(engines, len(pressed), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
+			j := pressed[i]
+			j.e = e
+			for !j.explored && j.tries < rounds && ctx.Err() == nil {
+				if j.preplay(o.Seed, o.Checks) {
+					mu.Lock()
+					failing[j] = true
+					mu.Unlock()
+				}
+			}
+		})
+		var search []*judge
+		for _, j := range rules {
+			if failing[j] {
+				search = append(search, j)
+			}
+		}
+		onWorkers(engines, len(search), func() bool { return true }, func(e Engine, i int) { searchNow(e, search[i]) })
 	}
 }
 

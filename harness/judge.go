@@ -117,6 +117,7 @@ type judge struct {
 	// them again; explored is set once explore is done with the rule.
 	pre      map[string]outcome
 	explored bool
+	tries    int // the cases explore played for the rule
 	// drafts are the rule's first draws that reach it, and seen counts
 	// the labels of those explore played (see preplay).
 	drafts []draft
@@ -170,6 +171,7 @@ func (j *judge) preplay(seed uint64, checks int) (bad bool) {
 		return false
 	}
 	d.played = true
+	j.tries++
 	out := j.play(d.s)
 	if out.stopped {
 		j.explored = true
