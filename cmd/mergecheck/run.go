@@ -48,7 +48,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	duration := fl.Duration("duration", 0, "time budget for the whole run, e.g. 10m (0: none)")
 	budgetCalls := fl.Int("budget-calls", 0, "engine calls the whole run may make, shared equally by the rules (0: no limit); for a slow engine")
 	timeout := fl.Duration("timeout", 5*time.Second, "time limit for the engine on one scenario")
-	shrink := fl.Duration("shrink-time", 30*time.Second, "time rapid may spend minimising one counterexample")
+	shrink := fl.Duration("shrink-time", 30*time.Second, "time each pass of shrinking (rapid's, at most 100 engine calls, then the domain steps) may spend on one counterexample")
 	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
 	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
