@@ -283,12 +283,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		// A rule whose check named a departure in another rule's case
 		// plays the rest of its exploring cases now: the engine has
 		// likely broken it.
-		named := map[model.RuleID]bool{}
-		for _, j := range rules {
-			for q := range j.leads {
-				named[q] = true
-			}
-		}
+		named := namedByLeads(judges)
 		var pressed []*judge
 		for _, j := range rules {
 			if named[j.p.Rule] && !j.explored && j.tries < rounds && !failing[j] {
@@ -319,19 +314,16 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 // searchOrder lists the rules explore did not search, in the order
 // their searches start: first those whose cases showed the engine going
 // another way than the rules (a departure that another rule's check
-// names) and those such a departure named, then the rest, each in the
-// order selected. A rule whose first cases show something amiss is the
+// names) and those named in a lead (see namedByLeads), then the rest,
+// each in the order selected. A rule whose first cases show something amiss is the
 // likeliest to fail, and its counterexample is then shrunk early in the
 // run, not after every other rule's search. The order changes when a
 // rule's search runs, never what it finds.
 func searchOrder(selected []*properties.Property, judges map[model.RuleID]*judge, early []bool) []int {
-	suspect := map[model.RuleID]bool{}
+	suspect := namedByLeads(judges)
 	for _, j := range judges {
 		if j.departed {
 			suspect[j.p.Rule] = true
-		}
-		for q := range j.leads {
-			suspect[q] = true
 		}
 	}
 	var first, then []int
@@ -345,6 +337,18 @@ func searchOrder(selected []*properties.Property, judges map[model.RuleID]*judge
 		}
 	}
 	return append(first, then...)
+}
+
+// namedByLeads is the set of rules some rule's cases named in a lead: a
+// departure their check names, or a held case that broke it.
+func namedByLeads(judges map[model.RuleID]*judge) map[model.RuleID]bool {
+	named := map[model.RuleID]bool{}
+	for _, j := range judges {
+		for q := range j.leads {
+			named[q] = true
+		}
+	}
+	return named
 }
 
 // onWorkers runs do(e, i) for i from 0 to n-1, in that order of starting,

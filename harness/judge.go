@@ -206,7 +206,7 @@ func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
 	}
 	c := &properties.Case{Scenario: s, Trace: out.got, Reference: out.want, Partial: j.info.PartialTraces, Observers: j.info.Observers}
 	for _, q := range j.explain {
-		if q == j.p || q.Classify == nil || !slices.ContainsFunc(q.Classify(s, out.want), func(l string) bool { return l != properties.ElseHappens }) {
+		if q == j.p || len(situations(q, s, out.want)) == 0 {
 			continue
 		}
 		if safeCheck(q, c) != nil {
@@ -313,8 +313,18 @@ func (j *judge) reaches(s *model.Scenario) ([]string, bool) {
 	if err != nil {
 		return nil, false
 	}
-	labels := slices.DeleteFunc(j.p.Classify(played, want), func(l string) bool { return l == properties.ElseHappens })
+	labels := situations(j.p, played, want)
 	return labels, len(labels) > 0
+}
+
+// situations are p's labels for s that name p's own situation: its
+// Classify's, properties.ElseHappens aside; none for a rule without
+// labels.
+func situations(p *properties.Property, s *model.Scenario, rules *model.Trace) []string {
+	if p.Classify == nil {
+		return nil
+	}
+	return slices.DeleteFunc(p.Classify(s, rules), func(l string) bool { return l == properties.ElseHappens })
 }
 
 // lead notes that the case this rule's call played fails rule q, unless
