@@ -86,12 +86,24 @@ func TestServeAnswersEachKind(t *testing.T) {
 func TestServeRunsUpToMaxInFlight(t *testing.T) {
 	var mu sync.Mutex
 	running, most := 0, 0
+	// The first two plays wait for each other (or a minute, should the
+	// adapter never run two), so that they overlap however busy the
+	// machine is; then each holds its slot a while for a third to try.
+	two := make(chan struct{})
+	release := sync.OnceFunc(func() { close(two) })
 	e := adapter.Engine{Name: "slow", Version: "1", Capabilities: protocol.Capabilities{MaxInFlight: 2},
 		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
 			mu.Lock()
 			running++
 			most = max(most, running)
+			if running == 2 {
+				release()
+			}
 			mu.Unlock()
+			select {
+			case <-two:
+			case <-time.After(time.Minute):
+			}
 			time.Sleep(50 * time.Millisecond)
 			mu.Lock()
 			running--

@@ -29,12 +29,19 @@ import (
 
 // Options tune an adapter process. The zero value means the defaults.
 type Options struct {
-	// Timeout bounds the handshake; each Run is bounded by its context.
-	// Zero means 5s.
+	// Timeout bounds the handshake: starting the adapter and reading its
+	// hello. Each Run is bounded by its context. Zero means
+	// DefaultHandshake.
 	Timeout time.Duration
 	// Harness names the harness in the hello message.
 	Harness string
 }
+
+// DefaultHandshake is how long an adapter may take to start and say
+// hello: an engine on a JVM, or any engine on a machine busy with other
+// jobs, can take seconds, and a handshake cut short is reported as the
+// adapter's fault.
+const DefaultHandshake = 30 * time.Second
 
 // An AdapterError is an adapter's failure on one scenario (or at start),
 // with the last lines it wrote to standard error.
@@ -103,7 +110,7 @@ func Start(command string, opts Options) (*Client, error) {
 		return nil, errors.New("exec: no command")
 	}
 	if opts.Timeout <= 0 {
-		opts.Timeout = 5 * time.Second
+		opts.Timeout = DefaultHandshake
 	}
 	if opts.Harness == "" {
 		opts.Harness = "mergecheck"

@@ -18,6 +18,7 @@ import (
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/remote"
 	"github.com/mergecheck/mergecheck/reports"
 	"github.com/mergecheck/mergecheck/rules"
 )
@@ -33,7 +34,7 @@ func openEngine(spec string, timeout time.Duration) (harness.Engine, error) {
 	case strings.HasPrefix(spec, "lazy:"):
 		return harness.Lazy(strings.TrimPrefix(spec, "lazy:"), 1)
 	case strings.HasPrefix(spec, "exec:"):
-		return harness.NewExec(strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: timeout, Harness: "mergecheck " + version})
+		return harness.NewExec(strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: max(timeout, remote.DefaultHandshake), Harness: "mergecheck " + version})
 	}
 	return nil, fmt.Errorf("unknown engine %q: want reference, mutant:NAME, lazy:NAME or exec:COMMAND", spec)
 }
