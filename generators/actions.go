@@ -47,6 +47,9 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 		from := rapid.IntRange(0, len(cands)-1).Draw(t, string(typ))
 		for c := range cands {
 			a := cands[(from+c)%len(cands)]
+			if !d.allows(s, a...) {
+				continue
+			}
 			n, ok := d.playable(t, a)
 			if !ok {
 				continue
@@ -87,7 +90,9 @@ func (d *drawer) resolve(s *model.Scenario) {
 	cast := s.Actions[len(s.Actions)-1]
 	if cast.Type == model.CastMutate && (d.o.Illegal || rapid.IntRange(0, 4).Draw(t, "target becomes illegal") == 0) {
 		interlude := model.Action{Type: model.PhaseOut, Object: cast.Target}
-		if rapid.Bool().Draw(t, "target leaves") {
+		if rapid.Bool().Draw(t, "target leaves") || !d.allows(s, interlude) {
+			// Leaving is a way every engine has; phasing out only one
+			// that declares phasing.
 			interlude = model.Action{Type: model.Move, Object: cast.Target, To: model.Exile}
 		}
 		if n, err := d.play.Probe(interlude); err == nil {

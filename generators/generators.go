@@ -97,6 +97,13 @@ type Options struct {
 	// Illegal always makes a mutating spell's target illegal before it
 	// resolves (CR 702.140b), by phasing it out or moving it.
 	Illegal bool
+	// Lacks are the features (parts, as model.ExpandFeatures gives them)
+	// the engine does not declare: no scenario uses one
+	// (model.Scenario.Uses). Components, statuses, permanents, actions
+	// and choices are drawn from what the rest allow, from the first draw,
+	// so that an engine is never given a scenario it would refuse for
+	// lack of a feature. Empty draws from every feature.
+	Lacks []model.Feature
 	// ByActions draws only starting stacks that an engine unable to set
 	// up merged stacks can be given built by actions
 	// ([model.BuildByActions]): a face-up base that is not a Human, every
@@ -115,29 +122,61 @@ func Scenario(o Options) *rapid.Generator[*model.Scenario] {
 	return g
 }
 
-// shapes remembers the options of every generator Scenario made, so that
-// ForActions can make its counterpart.
-var shapes, counterparts sync.Map // *rapid.Generator -> Options, *rapid.Generator
+// An Engine is what an engine can be given, for [For]: the features it
+// lacks (Options.Lacks) and whether its merged stacks must be built by
+// casting (Options.ByActions).
+type Engine struct {
+	Lacks     []model.Feature
+	ByActions bool
+}
 
-// ForActions returns the counterpart of a generator made by [Scenario]
-// that draws the same families of scenarios with Options.ByActions set,
-// for an engine that can't set up merged stacks; the same generator each
-// time. A generator not made by Scenario is returned as it is.
-func ForActions(g *rapid.Generator[*model.Scenario]) *rapid.Generator[*model.Scenario] {
-	if c, ok := counterparts.Load(g); ok {
-		return c.(*rapid.Generator[*model.Scenario])
-	}
+// shapes remembers the options of every generator Scenario made, so that
+// For can make its counterparts; counterparts caches those, by generator
+// and engine, so that one engine gets the same generator every time. Both
+// are caches of values computed once; nothing else is kept between calls.
+var shapes, counterparts sync.Map // *rapid.Generator -> Options; counterpart -> *rapid.Generator
+
+type counterpart struct {
+	g   *rapid.Generator[*model.Scenario]
+	key string
+}
+
+// For returns the counterpart of a generator made by [Scenario] that
+// draws the same families of scenarios for engine e: without the
+// features it lacks, and with stacks that casting can build when
+// e.ByActions; the same generator each time. For an engine that lacks
+// nothing and can be given any stack it is g itself, so such an engine
+// gets exactly the scenarios it always did. A generator not made by
+// Scenario is returned as it is.
+func For(g *rapid.Generator[*model.Scenario], e Engine) *rapid.Generator[*model.Scenario] {
 	o, ok := shapes.Load(g)
 	if !ok {
 		return g
 	}
 	opts := o.(Options)
-	if opts.ByActions {
+	lacks := slices.Clone(opts.Lacks)
+	for _, f := range e.Lacks {
+		if !slices.Contains(lacks, f) {
+			lacks = append(lacks, f)
+		}
+	}
+	slices.Sort(lacks)
+	if len(lacks) == len(opts.Lacks) && (opts.ByActions || !e.ByActions) {
 		return g
 	}
-	opts.ByActions = true
-	c, _ := counterparts.LoadOrStore(g, Scenario(opts))
+	opts.Lacks, opts.ByActions = lacks, opts.ByActions || e.ByActions
+	key := counterpart{g, fmt.Sprint(opts.Lacks, opts.ByActions)}
+	if c, ok := counterparts.Load(key); ok {
+		return c.(*rapid.Generator[*model.Scenario])
+	}
+	c, _ := counterparts.LoadOrStore(key, Scenario(opts))
 	return c.(*rapid.Generator[*model.Scenario])
+}
+
+// ForActions returns the counterpart of g for an engine that can't set up
+// merged stacks: For(g, Engine{ByActions: true}).
+func ForActions(g *rapid.Generator[*model.Scenario]) *rapid.Generator[*model.Scenario] {
+	return For(g, Engine{ByActions: true})
 }
 
 type drawer struct {
@@ -160,10 +199,110 @@ func (d *drawer) token(owner model.PlayerID, def string) model.ObjectID {
 }
 
 func (d *drawer) kinds() []Kind {
+	kinds := AllKinds
 	if len(d.o.Kinds) > 0 {
-		return d.o.Kinds
+		kinds = d.o.Kinds
 	}
-	return AllKinds
+	if !d.restricted() {
+		return kinds
+	}
+	kinds = slices.DeleteFunc(slices.Clone(kinds), func(k Kind) bool { return !d.kindOK(k) })
+	if len(kinds) == 0 {
+		kinds = []Kind{Card}
+	}
+	return kinds
+}
+
+// restricted reports whether the engine lacks a feature: the drawer then
+// leaves out what needs it. An engine that lacks none gets exactly the
+// draws it always did.
+func (d *drawer) restricted() bool { return len(d.o.Lacks) > 0 }
+
+// can reports whether the scenarios may use feature f.
+func (d *drawer) can(f model.Feature) bool { return !slices.Contains(d.o.Lacks, f) }
+
+// allows reports whether s with acts appended uses only what the engine
+// declares. Stacks that casting builds (Options.ByActions) ask for
+// mutating spells, not for merged stacks in the starting state.
+func (d *drawer) allows(s *model.Scenario, acts ...model.Action) bool {
+	if !d.restricted() {
+		return true
+	}
+	c := *s
+	c.Actions = append(slices.Clip(s.Actions), acts...)
+	for _, f := range c.Uses() {
+		if !d.can(f) && !(d.o.ByActions && f == model.FeatureMergedStacks) {
+			return false
+		}
+	}
+	return true
+}
+
+// multi reports whether a stack may have more than one component: merged
+// stacks in the starting state, or, when casting builds them, mutating
+// spells.
+func (d *drawer) multi() bool {
+	if d.o.ByActions {
+		return d.can(model.FeatureMutate)
+	}
+	return d.can(model.FeatureMergedStacks)
+}
+
+// hows returns the ways of being face down of ks that the engine
+// declares.
+func (d *drawer) hows(ks ...model.FaceDownKind) []model.FaceDownKind {
+	if !d.restricted() {
+		return ks
+	}
+	return slices.DeleteFunc(ks, func(k model.FaceDownKind) bool { return !d.can(model.FaceDownFeature(k)) })
+}
+
+// layouts returns the cards of pool whose layout the engine declares.
+func (d *drawer) layouts(pool []string) []string {
+	if !d.restricted() {
+		return pool
+	}
+	return slices.DeleteFunc(slices.Clone(pool), func(name string) bool {
+		f := model.LayoutFeature(catalogue.MustGet(name).Layout)
+		return f != "" && !d.can(f)
+	})
+}
+
+// kindOK reports whether a component of kind k can be drawn with the
+// features the engine declares.
+func (d *drawer) kindOK(k Kind) bool {
+	switch k {
+	case Flip:
+		return d.can(model.FeatureFlip)
+	case Transform:
+		return d.can(model.FeatureTransform)
+	case Modal:
+		return d.can(model.FeatureModal)
+	case MeldHalf:
+		return d.can(model.FeatureMeld)
+	case FaceDown:
+		return len(d.hows(model.ByManifest, model.ByCloak, model.ByMorph, model.ByEffect)) > 0
+	case FaceDownSpell:
+		return len(d.hows(model.ByManifest, model.ByCloak)) > 0
+	case FaceDownDFC:
+		return len(d.hows(model.ByManifest, model.ByCloak, model.ByEffect)) > 0 && len(d.layouts(append(slices.Clone(transforms), modals...))) > 0
+	}
+	return true
+}
+
+// faceDownTop is Options.FaceDownTop as the engine can have it: a face-down
+// top asks for a way of being face down.
+func (d *drawer) faceDownTop() *bool {
+	if d.o.FaceDownTop != nil && *d.o.FaceDownTop && !d.canFaceDown() {
+		return new(false)
+	}
+	return d.o.FaceDownTop
+}
+
+// canFaceDown reports whether any card can be face down: by an effect,
+// manifested or cloaked.
+func (d *drawer) canFaceDown() bool {
+	return len(d.hows(model.ByEffect, model.ByManifest, model.ByCloak)) > 0
 }
 
 // rng returns the range lo..hi, with defaults for zero bounds.
@@ -193,7 +332,7 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Perm(id, owner, build.Up(d.card(owner, def)))
 		return id
 	}
-	if d.o.Replacements {
+	if d.o.Replacements && d.can(model.FeatureReplacement) {
 		if rapid.Bool().Draw(t, "leyline") {
 			addPerm(rapid.SampledFrom(players).Draw(t, "leyline controller"), "Leyline of the Void")
 		}
@@ -206,7 +345,7 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(rapid.SampledFrom(players).Draw(t, "rest in peace controller"), "Rest in Peace")
 		}
 	}
-	if d.o.Linked {
+	if d.o.Linked && d.can(model.FeatureLinked) {
 		if rapid.Bool().Draw(t, "duplicant") {
 			addPerm(rapid.SampledFrom(players).Draw(t, "duplicant controller"), "Duplicant")
 		}
@@ -228,8 +367,9 @@ func (d *drawer) scenario() *model.Scenario {
 	}
 	// An engine that can't start from a melded permanent gets its meld
 	// pair instead, melded by the first action.
-	meldFirst := d.o.Melded && d.o.ByActions
-	if d.o.MeldPair || meldFirst {
+	meld := d.can(model.FeatureMeld)
+	meldFirst := d.o.Melded && d.o.ByActions && meld
+	if d.o.MeldPair && meld || meldFirst {
 		who := rapid.SampledFrom(players).Draw(t, "meld pair owner")
 		for _, half := range []string{"Graf Rats", "Midnight Scavengers"} {
 			if d.o.MeldTokens && !meldFirst && rapid.Bool().Draw(t, "token "+half) {
@@ -244,7 +384,7 @@ func (d *drawer) scenario() *model.Scenario {
 			}
 		}
 	}
-	if d.o.Melded && !d.o.ByActions {
+	if d.o.Melded && !d.o.ByActions && meld {
 		who := rapid.SampledFrom(players).Draw(t, "melded owner")
 		extra++
 		id := model.ObjectID(fmt.Sprintf("e%d", extra))
@@ -259,8 +399,14 @@ func (d *drawer) scenario() *model.Scenario {
 	}
 	for _, p := range players {
 		if d.o.Hand {
+			// An engine without mutate is given creatures it can cast
+			// only as creatures, not cards whose mutate it does not know.
+			pool := mutators
+			if !d.can(model.FeatureMutate) {
+				pool = vanilla
+			}
 			for range rapid.IntRange(0, 2).Draw(t, "mutators in hand") {
-				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(mutators).Draw(t, "mutator")))
+				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(pool).Draw(t, "mutator")))
 			}
 		}
 		for range rapid.IntRange(0, 1).Draw(t, "graveyard cards") {
@@ -271,6 +417,9 @@ func (d *drawer) scenario() *model.Scenario {
 		}
 	}
 	s := d.bd.Scenario()
+	if !d.allows(s) {
+		panic(fmt.Sprintf("generators: drew a start that uses %v, with the engine lacking %v", s.Uses(), d.o.Lacks))
+	}
 	var err error
 	if d.play, err = reference.NewPlay(s); err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
@@ -302,15 +451,24 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 	var need []Kind
 	if i == 0 {
 		need = d.o.NeedKinds
+		if d.restricted() {
+			need = slices.DeleteFunc(slices.Clone(need), func(k Kind) bool { return !d.kindOK(k) })
+		}
 		n = max(n, len(need))
+	}
+	if !d.multi() {
+		n, need = 1, need[:min(len(need), 1)]
 	}
 	if d.o.ByActions {
 		d.castableStack(i, owner, n, need)
 		return
 	}
 	faceDownTop := rapid.Bool().Draw(t, "face-down top")
-	if i == 0 && d.o.FaceDownTop != nil {
-		faceDownTop = *d.o.FaceDownTop
+	if i == 0 && d.faceDownTop() != nil {
+		faceDownTop = *d.faceDownTop()
+	}
+	if !d.canFaceDown() {
+		faceDownTop = false
 	}
 	kinds := d.kinds()
 	var comps []model.Component
@@ -324,7 +482,7 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 		}
 		comps = append(comps, d.component(owner, k))
 	}
-	if i == 0 && d.o.Commander && rapid.Bool().Draw(t, "commander") {
+	if i == 0 && d.o.Commander && d.canCommander() && rapid.Bool().Draw(t, "commander") {
 		d.cards++
 		id := d.bd.Commander(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, "Nethroi, Apex of Death")
 		comps = append(comps, build.Up(id))
@@ -339,7 +497,7 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 		topIdx = 0
 		c := &comps[0]
 		if faceDownTop {
-			*c = model.Component{Object: c.Object, FaceDown: true, FaceDownBy: model.ByEffect}
+			*c = model.Component{Object: c.Object, FaceDown: true, FaceDownBy: d.hows(model.ByEffect, model.ByManifest, model.ByCloak)[0]}
 		} else if d.isSpell(c.Object) {
 			comps[0] = model.Component{Object: d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "top card"))}
 		} else {
@@ -372,6 +530,10 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component) {
 	id := model.ObjectID(fmt.Sprintf("p%d", i+1))
 	d.bd.Perm(id, owner, comps...)
+	if !d.can(model.FeatureMutate) {
+		// Merged by a bare merge, for an engine without mutate: not mutated.
+		d.bd.Mod(id, func(p *model.Permanent) { p.Mutated = false })
+	}
 	if d.o.Status {
 		d.status(id, i)
 	}
@@ -382,7 +544,7 @@ func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component)
 func (d *drawer) status(id model.ObjectID, i int) {
 	t := d.t
 	tapped := rapid.Bool().Draw(t, "tapped")
-	flipped := rapid.IntRange(0, 3).Draw(t, "flipped") == 0
+	flipped := rapid.IntRange(0, 3).Draw(t, "flipped") == 0 && d.can(model.FeatureFlip)
 	counters := rapid.IntRange(0, 2).Draw(t, "+1/+1 counters")
 	pump := rapid.IntRange(0, 2).Draw(t, "pump")
 	recent := rapid.IntRange(0, 3).Draw(t, "entered this turn") == 0
@@ -406,13 +568,13 @@ func (d *drawer) status(id model.ObjectID, i int) {
 // mutating spell (702.140a).
 func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) {
 	t := d.t
-	if n == 1 && !(i == 0 && d.o.Commander) {
+	if n == 1 && !(i == 0 && d.o.Commander && d.canCommander()) {
 		// Nothing is cast onto a lone permanent, so it need not be a legal
 		// mutate target: it can be any kind (a Human, a double-faced card
 		// either face up, a flip card, a face-down card).
 		kinds := d.kinds()
-		if i == 0 && d.o.FaceDownTop != nil {
-			kinds = slices.DeleteFunc(slices.Clone(kinds), func(k Kind) bool { return slices.Contains(faceDownKinds, k) != *d.o.FaceDownTop })
+		if i == 0 && d.faceDownTop() != nil {
+			kinds = slices.DeleteFunc(slices.Clone(kinds), func(k Kind) bool { return slices.Contains(faceDownKinds, k) != *d.faceDownTop() })
 		}
 		if len(kinds) > 0 {
 			k := rapid.SampledFrom(kinds).Draw(t, "kind")
@@ -436,7 +598,7 @@ func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) 
 	}
 	top := (*bool)(nil)
 	if i == 0 {
-		top = d.o.FaceDownTop
+		top = d.faceDownTop()
 	}
 	if top != nil && (*top || n == 1) {
 		// The base is the top when it must be face down, and when it is
@@ -475,7 +637,7 @@ func (d *drawer) castableStack(i int, owner model.PlayerID, n int, need []Kind) 
 	for range n - 1 {
 		rest = append(rest, build.Up(d.card(owner, rapid.SampledFrom(mutators).Draw(t, "mutator"))))
 	}
-	if i == 0 && d.o.Commander && rapid.Bool().Draw(t, "commander") {
+	if i == 0 && d.o.Commander && d.canCommander() && rapid.Bool().Draw(t, "commander") {
 		d.cards++
 		rest = append(rest, build.Up(d.bd.Commander(model.ObjectID(fmt.Sprintf("c%d", d.cards)), owner, "Nethroi, Apex of Death")))
 	}
@@ -504,6 +666,10 @@ var (
 	faceDownKinds = []Kind{FaceDown, FaceDownSpell, FaceDownDFC}
 )
 
+// canCommander reports whether a commander can be drawn: it is a
+// component of a merged stack.
+func (d *drawer) canCommander() bool { return d.can(model.FeatureCommander) && d.multi() }
+
 func (d *drawer) def(id model.ObjectID) model.CardDef { return *d.bd.DefOf(id) }
 
 func (d *drawer) isSpell(id model.ObjectID) bool { dd := d.def(id); return dd.InstantOrSorcery() }
@@ -530,17 +696,17 @@ func (d *drawer) component(owner model.PlayerID, k Kind) model.Component {
 	case MeldHalf:
 		return build.Up(d.card(owner, pick(meldHalves)))
 	case FaceDown:
-		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak, model.ByMorph, model.ByEffect}).Draw(t, "face down by")
+		how := rapid.SampledFrom(d.hows(model.ByManifest, model.ByCloak, model.ByMorph, model.ByEffect)).Draw(t, "face down by")
 		pool := vanilla
 		if how == model.ByMorph {
 			pool = morphs
 		}
 		return build.Down(d.card(owner, pick(pool)), how)
 	case FaceDownDFC:
-		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak, model.ByEffect}).Draw(t, "face down by")
-		return build.Down(d.card(owner, pick(append(slices.Clone(transforms), modals...))), how)
+		how := rapid.SampledFrom(d.hows(model.ByManifest, model.ByCloak, model.ByEffect)).Draw(t, "face down by")
+		return build.Down(d.card(owner, pick(d.layouts(append(slices.Clone(transforms), modals...)))), how)
 	case FaceDownSpell:
-		how := rapid.SampledFrom([]model.FaceDownKind{model.ByManifest, model.ByCloak}).Draw(t, "face down by")
+		how := rapid.SampledFrom(d.hows(model.ByManifest, model.ByCloak)).Draw(t, "face down by")
 		return build.Down(d.card(owner, pick(spells)), how)
 	}
 	return build.Up(d.card(owner, pick(append(slices.Clone(vanilla), mutators...))))

@@ -1,6 +1,7 @@
 package generators_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
@@ -73,5 +75,45 @@ func TestForActions_KeepsTheTopAsAsked(t *testing.T) {
 			require.Equal(t, down, s.Start.Battlefield[0].Components[0].FaceDown)
 			require.Equal(t, down, s.Start.Battlefield[0].Status.FaceDown)
 		})
+	}
+}
+
+// TestFor_DrawsOnlyWhatTheEngineDeclares: for an engine lacking features,
+// every property's generator draws scenarios that use none of them, from
+// the first draw, valid by construction, with stacks built by casting or
+// not; and an engine lacking nothing gets the generator itself.
+func TestFor_DrawsOnlyWhatTheEngineDeclares(t *testing.T) {
+	sets := map[string][]model.Feature{
+		"none":          {},
+		"mutate, merge": {model.FeatureMutate, model.FeatureMergedStacks, model.FeatureMergeAction},
+		"merged stacks": {model.FeatureMergedStacks},
+		"manifest only": {model.FeatureMergedStacks, model.FeatureManifest},
+	}
+	for _, f := range model.Features {
+		sets["all but "+string(f)] = slices.DeleteFunc(slices.Clone(model.Features), func(g model.Feature) bool { return g == f })
+	}
+	for _, p := range properties.All {
+		if p.Gen == nil {
+			continue
+		}
+		require.Same(t, p.Gen, generators.For(p.Gen, generators.Engine{}), p.Rule)
+		for name, declared := range sets {
+			lacks := slices.DeleteFunc(slices.Clone(model.Features), func(f model.Feature) bool { return slices.Contains(declared, f) })
+			for _, byActions := range []bool{false, true} {
+				g := generators.For(p.Gen, generators.Engine{Lacks: lacks, ByActions: byActions})
+				require.Same(t, g, generators.For(p.Gen, generators.Engine{Lacks: lacks, ByActions: byActions}), "one counterpart per engine")
+				for seed := range 4 {
+					s := g.Example(seed)
+					_, err := reference.Run(s)
+					require.NoError(t, err, "%s, %s, seed %d", p.Rule, name, seed)
+					for _, f := range s.Uses() {
+						if byActions && f == model.FeatureMergedStacks {
+							continue // built by casting
+						}
+						require.Contains(t, declared, f, "%s, engine with %s, seed %d: the scenario uses %s", p.Rule, name, seed, f)
+					}
+				}
+			}
+		}
 	}
 }

@@ -452,6 +452,12 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		}
 		return r, nil
 	}
+	aside, unreached := reach(p, j.info)
+	if unreached != "" {
+		r.Verdict, r.Why = Unsupported, unreached
+		return r, nil
+	}
+	r.SetAside = aside
 	if ctx.Err() != nil {
 		// Stopped before this rule began: say so at once rather than
 		// have rapid skip through every case.
@@ -661,6 +667,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				r.Verdict, r.Why = Unsupported, "the engine can't set up merged stacks, and those that can be built for it by casting mutating spells don't reach this rule often enough: "+why
 			}
 		}
+		if r.Verdict == Held && len(r.SetAside) > 0 {
+			r.Why = "judged on what the engine's features reach; set aside, as none of its scenarios reaches them: " + setAsideText(r.SetAside)
+		}
 		if budget && r.Verdict == Held {
 			r.Why = fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, o.Checks)
 			if errors.Is(context.Cause(ctx), errCallBudget) {
@@ -790,6 +799,9 @@ func uncovered(p *properties.Property, r Result) string {
 	}
 	slices.Sort(labels)
 	for _, l := range labels {
+		if _, aside := r.SetAside[l]; aside {
+			continue
+		}
 		if r.Cases == 0 {
 			return "no case ran"
 		}

@@ -131,13 +131,22 @@ type judge struct {
 }
 
 // gen is the rule's generator, as the engine is to be given its
-// scenarios: for one that can't set up merged stacks, only stacks that
-// can be built by casting.
+// scenarios: only what the features it declares allow, and for one that
+// can't set up merged stacks, only stacks that can be built by casting.
 func (j *judge) gen() *rapid.Generator[*model.Scenario] {
-	if j.info.NoDirectSetup {
-		return generators.ForActions(j.p.Gen)
+	return generators.For(j.p.Gen, drawsFor(j.info))
+}
+
+// drawsFor is what the generators may draw for an engine like info: none
+// of the features it lacks, and stacks built by casting when it can't
+// set them up (they then ask for mutating spells, not merged stacks in
+// the starting state).
+func drawsFor(info EngineInfo) generators.Engine {
+	lacks := info.Lacks(model.Features)
+	if info.NoDirectSetup {
+		lacks = slices.DeleteFunc(lacks, func(f model.Feature) bool { return f == model.FeatureMergedStacks })
 	}
-	return j.p.Gen
+	return generators.Engine{Lacks: lacks, ByActions: info.NoDirectSetup}
 }
 
 // lookahead is how many of a rule's first draws explore looks through
@@ -376,11 +385,13 @@ func (j *judge) remember(out outcome) {
 
 // playUncached plays s, whose encoding is enc.
 func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
-	if err := undeclared(j.info, s); err != nil {
-		return outcome{refused: err}
-	}
 	played, err := AsPlayed(j.info, s)
 	if err != nil {
+		return outcome{refused: err}
+	}
+	// What the engine is given must use only what it declares: for an
+	// engine that can't set up merged stacks, the stacks built by casting.
+	if err := undeclared(j.info, played); err != nil {
 		return outcome{refused: err}
 	}
 	if played != s {
@@ -629,11 +640,11 @@ func explainers(info EngineInfo, props []*properties.Property) []*properties.Pro
 // Check gives them.
 func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties.Property) (*model.Trace, []error, error) {
 	info := e.Info()
-	if err := undeclared(info, s); err != nil {
-		return nil, nil, err
-	}
 	s, err := AsPlayed(info, s)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := undeclared(info, s); err != nil {
 		return nil, nil, err
 	}
 	want, err := reference.Run(s)

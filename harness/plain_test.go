@@ -72,10 +72,10 @@ func (e partEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, e
 }
 
 // Test708_EngineThatCannotTurnFaceUpIsJudgedOnTheRest: an engine that
-// declares every face-down part but turning face up is never given a
-// scenario that turns a permanent face up, and is still judged, and holds,
-// on the face-down rules whose cases need no turning up; the refusals
-// name the parts it lacks.
+// declares every face-down part but turning face up is never drawn a
+// scenario that turns a permanent face up, refuses none, and is judged,
+// and holds, on the face-down rules whose cases need no turning up; the
+// rule about turning face up is unsupported, saying what it needs.
 func Test708_EngineThatCannotTurnFaceUpIsJudgedOnTheRest(t *testing.T) {
 	ref, err := harness.Reference("")
 	require.NoError(t, err)
@@ -85,18 +85,37 @@ func Test708_EngineThatCannotTurnFaceUpIsJudgedOnTheRest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, e.given.Load(), "scenarios using an undeclared part reached the engine")
 	for _, r := range res.Results {
-		t.Logf("%s %s: %d cases, %d refused %v", r.Rule, r.Verdict, r.Cases, r.Refused, r.Refusals)
+		assert.Zero(t, r.Refused, "%s: the generators draw only what the engine declares: %v", r.Rule, r.Refusals)
 		if r.Rule == properties.P708_8.Rule {
-			continue // turning face up is what it is about
+			assert.Equal(t, harness.Unsupported, r.Verdict, r.Why)
+			assert.Contains(t, r.Why, "no scenario reaches this rule")
+			assert.Contains(t, r.Why, "turn_face_up_")
+			continue
 		}
 		assert.Equal(t, harness.Held, r.Verdict, "%s: %s", r.Rule, r.Why)
 	}
-	refused := 0
-	for _, r := range res.Results {
-		refused += r.Refused
-		for _, why := range r.Refusals {
-			assert.Contains(t, why.Reason, "turn_face_up_", r.Rule)
-		}
-	}
-	assert.Positive(t, refused)
+}
+
+// Test730_2_BareMergeSetAsideForAnEngineWithoutIt: an engine that merges
+// only by mutating spells holds 730.2 on what it implements; the label of
+// the bare merge is set aside, naming the feature it needs, and the
+// engine is never given a bare merge.
+func Test730_2_BareMergeSetAsideForAnEngineWithoutIt(t *testing.T) {
+	ref, err := harness.Reference("")
+	require.NoError(t, err)
+	e := partEngine{Engine: ref, without: []model.Feature{model.FeatureMergeAction}, given: &atomic.Int64{}}
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2}, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	r := res.Results[0]
+	assert.Equal(t, harness.Held, r.Verdict, r.Why)
+	assert.Zero(t, e.given.Load())
+	require.Contains(t, r.SetAside, "bare-merge")
+	assert.Contains(t, r.SetAside["bare-merge"], "merge_action")
+	assert.Contains(t, r.Why, "bare-merge")
+	assert.Positive(t, r.Coverage["mutate"])
+
+	// With the feature, the label is asked again.
+	res, err = harness.Check(context.Background(), ref, []*properties.Property{properties.P730_2}, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	assert.Empty(t, res.Results[0].SetAside)
 }

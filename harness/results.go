@@ -81,6 +81,10 @@ type Result struct {
 	// this rule too, at no engine call of its own. They are not among
 	// Cases, and no verdict or coverage rests on them.
 	Reached int `json:"reached,omitempty"`
+	// SetAside are the coverage labels not asked of this engine, each
+	// with why: no scenario drawn with the features it declares reaches
+	// them (see "Partial engines" in docs/REPORTS.md).
+	SetAside map[string]string `json:"set_aside,omitempty"`
 
 	// Excluded counts the cases in which the engine's trace departed from
 	// the rules' in a way another rule's check names: those cases are

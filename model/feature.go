@@ -12,7 +12,6 @@ type Feature string
 // not face up is judged on the cases that only turn it face down.
 const (
 	FeatureMutate      Feature = "mutate"      // mutating creature spells (CR 702.140)
-	FeatureMerge       Feature = "merge"       // merged stacks and the bare merge primitive (CR 730)
 	FeatureMeld        Feature = "meld"        // meld pairs and melded permanents (CR 701.42, 712.4)
 	FeatureFlip        Feature = "flip"        // flip cards and the flipped status (CR 710)
 	FeatureCopy        Feature = "copy"        // copy effects and token copies (CR 707)
@@ -20,6 +19,12 @@ const (
 	FeatureCommander   Feature = "commander"   // commanders' command-zone choice (CR 903.9)
 	FeatureLinked      Feature = "linked"      // effects that find what a permanent became (CR 400.7, 607)
 	FeatureCombat      Feature = "combat"      // declaring attackers (CR 302.6, 508.1a)
+
+	// Merged permanents (CR 730), part by part: an engine whose only way
+	// to merge is a mutating spell holds merged permanents without the
+	// bare merge.
+	FeatureMergedStacks Feature = "merged_stacks" // merged permanents in the starting state (CR 730.2)
+	FeatureMergeAction  Feature = "merge_action"  // the bare merge action: a card merging with a permanent other than by a mutating spell (CR 730.2)
 
 	// Face-down permanents (CR 708), part by part.
 	FeatureCastFaceDown      Feature = "cast_face_down"       // casting a morph or disguise card face down (CR 702.37, 702.168)
@@ -42,6 +47,7 @@ const (
 
 // The features as first named, now shorthands for all their parts.
 const (
+	FeatureMerge       Feature = "merge"
 	FeatureFaceDown    Feature = "face_down"
 	FeatureDoubleFaced Feature = "double_faced"
 	FeaturePhasing     Feature = "phasing"
@@ -51,6 +57,7 @@ const (
 // anywhere else a feature is declared, an engine declaring "face_down"
 // declares every face-down part.
 var Shorthands = map[Feature][]Feature{
+	FeatureMerge:       {FeatureMergedStacks, FeatureMergeAction},
 	FeatureFaceDown:    {FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak},
 	FeatureDoubleFaced: {FeatureTransform, FeatureConvert, FeatureModal},
 	FeaturePhasing:     {FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached},
@@ -59,7 +66,7 @@ var Shorthands = map[Feature][]Feature{
 // Features lists every feature, in a fixed order; shorthands are not
 // among them.
 var Features = []Feature{
-	FeatureMutate, FeatureMerge, FeatureMeld,
+	FeatureMutate, FeatureMergedStacks, FeatureMergeAction, FeatureMeld,
 	FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak,
 	FeatureFlip, FeatureTransform, FeatureConvert, FeatureModal,
 	FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached,
@@ -103,12 +110,23 @@ func Provides(declared []Feature, need Feature) bool {
 	return slices.Contains(declared, need)
 }
 
-// Uses returns the features a scenario exercises, judged from its starting
-// state and actions, in the order of [Features].
+// Uses returns the features a scenario exercises, judged from what it
+// makes an engine do, in the order of [Features]. A card's layout, its
+// abilities and its being a commander count only when the card is in
+// play: a component of a permanent at the start, or named by an action
+// (cast, merged, melded, copied, returned, ...). A flip card lying
+// unnamed in a library asks nothing of an engine.
 func (s *Scenario) Uses() []Feature {
 	used := map[Feature]bool{}
 	phaser := false // an object with phasing, which phases at its controller's untap step
-	for _, o := range s.Objects {
+	inPlay := func(id ObjectID) {
+		if id == "" {
+			return
+		}
+		o := s.Object(id)
+		if o == nil {
+			return
+		}
 		if o.Commander {
 			used[FeatureCommander] = true
 		}
@@ -117,17 +135,10 @@ func (s *Scenario) Uses() []Feature {
 			d = o.Copy
 		}
 		if d == nil {
-			continue
+			return
 		}
-		switch d.Layout {
-		case LayoutFlip:
-			used[FeatureFlip] = true
-		case LayoutTransform:
-			used[FeatureTransform] = true
-		case LayoutModal:
-			used[FeatureModal] = true
-		case LayoutMeld:
-			used[FeatureMeld] = true
+		if f := LayoutFeature(d.Layout); f != "" {
+			used[f] = true
 		}
 		for _, ab := range d.Front.Abilities {
 			switch ab {
@@ -142,15 +153,16 @@ func (s *Scenario) Uses() []Feature {
 	}
 	attached := false
 	for _, p := range s.Start.Battlefield {
-		if len(p.Components) > 1 {
-			used[FeatureMerge] = true
+		if len(p.Components) > 1 && !s.melded(p) {
+			used[FeatureMergedStacks] = true
 		}
 		if p.Mutated {
 			used[FeatureMutate] = true
 		}
 		for _, c := range p.Components {
+			inPlay(c.Object)
 			if c.FaceDown {
-				used[faceDownFeature(c.FaceDownBy)] = true
+				used[FaceDownFeature(c.FaceDownBy)] = true
 			}
 		}
 		if p.AttachedTo != "" {
@@ -169,50 +181,35 @@ func (s *Scenario) Uses() []Feature {
 			}
 		}
 	}
+	for _, o := range s.Start.Stack {
+		inPlay(o.Object)
+		if o.Target != "" {
+			used[FeatureMutate] = true
+		}
+		if o.FaceDownBy != "" {
+			used[FeatureCastFaceDown] = true
+		}
+	}
 	if len(s.Start.Links) > 0 {
 		used[FeatureLinked] = true
 	}
 	for _, a := range s.Actions {
+		for _, id := range []ObjectID{a.Object, a.Target, a.With, a.Card} {
+			inPlay(id)
+		}
+		if a.Type == CreateToken {
+			if d := s.Def(a.Def); d != nil {
+				if f := LayoutFeature(d.Layout); f != "" {
+					used[f] = true
+				}
+			}
+		}
+		if f := actionFeature(a, phaser); f != "" {
+			used[f] = true
+		}
 		switch a.Type {
-		case CastMutate:
-			used[FeatureMutate] = true
-		case Merge:
-			used[FeatureMerge] = true
-		case Meld:
-			used[FeatureMeld] = true
-		case TurnFaceDown:
-			used[FeatureTurnFaceDown] = true
-		case TurnFaceUp:
-			if a.Method == "" || a.Method == ByEffect {
-				used[FeatureTurnFaceUpEffect] = true
-			} else {
-				used[FeatureTurnFaceUpSpecial] = true
-			}
-		case Manifest:
-			used[faceDownFeature(a.Method)] = true
-		case Cast:
-			if a.Method != "" {
-				used[FeatureCastFaceDown] = true
-			}
-		case Transform:
-			used[FeatureTransform] = true
-		case Convert:
-			used[FeatureConvert] = true
-		case Flip:
-			used[FeatureFlip] = true
 		case PhaseOut, PhaseIn:
-			used[FeaturePhaseAction] = true
 			phaser = true
-		case NextTurn:
-			if phaser {
-				used[FeaturePhaseUntap] = true
-			}
-		case BecomeCopy, TokenCopy, EnterAsCopy:
-			used[FeatureCopy] = true
-		case Attack:
-			used[FeatureCombat] = true
-		case Return, ExileFound:
-			used[FeatureLinked] = true
 		case Move:
 			if a.Source != "" {
 				used[FeatureLinked] = true
@@ -237,9 +234,89 @@ func (s *Scenario) Uses() []Feature {
 	return out
 }
 
-// faceDownFeature is the part of the face-down rules that makes a card
+// melded reports whether p is a melded permanent (CR 712.4): the two back
+// faces of a meld pair, which ask for meld, not for merged stacks.
+func (s *Scenario) melded(p Permanent) bool {
+	if len(p.Components) != 2 {
+		return false
+	}
+	for _, c := range p.Components {
+		o := s.Object(c.Object)
+		if o == nil || c.Face != Back {
+			return false
+		}
+		if d := s.Def(o.Def); d == nil || d.Layout != LayoutMeld {
+			return false
+		}
+	}
+	return true
+}
+
+// LayoutFeature is the part of the rules a card of layout l asks of an
+// engine once it is in play, if any.
+func LayoutFeature(l Layout) Feature {
+	switch l {
+	case LayoutFlip:
+		return FeatureFlip
+	case LayoutTransform:
+		return FeatureTransform
+	case LayoutModal:
+		return FeatureModal
+	case LayoutMeld:
+		return FeatureMeld
+	}
+	return ""
+}
+
+// actionFeature is the part of the rules action a asks of an engine by
+// its type, if any; phaser says whether something with phasing is about,
+// which makes a new turn phase it.
+func actionFeature(a Action, phaser bool) Feature {
+	switch a.Type {
+	case CastMutate:
+		return FeatureMutate
+	case Merge:
+		return FeatureMergeAction
+	case Meld:
+		return FeatureMeld
+	case TurnFaceDown:
+		return FeatureTurnFaceDown
+	case TurnFaceUp:
+		if a.Method == "" || a.Method == ByEffect {
+			return FeatureTurnFaceUpEffect
+		}
+		return FeatureTurnFaceUpSpecial
+	case Manifest:
+		return FaceDownFeature(a.Method)
+	case Cast:
+		if a.Method != "" {
+			return FeatureCastFaceDown
+		}
+	case Transform:
+		return FeatureTransform
+	case Convert:
+		return FeatureConvert
+	case Flip:
+		return FeatureFlip
+	case PhaseOut, PhaseIn:
+		return FeaturePhaseAction
+	case NextTurn:
+		if phaser {
+			return FeaturePhaseUntap
+		}
+	case BecomeCopy, TokenCopy, EnterAsCopy:
+		return FeatureCopy
+	case Attack:
+		return FeatureCombat
+	case Return, ExileFound:
+		return FeatureLinked
+	}
+	return ""
+}
+
+// FaceDownFeature is the part of the face-down rules that makes a card
 // face down the way k says.
-func faceDownFeature(k FaceDownKind) Feature {
+func FaceDownFeature(k FaceDownKind) Feature {
 	switch k {
 	case ByMorph, ByDisguise:
 		return FeatureCastFaceDown

@@ -16,7 +16,7 @@ func TestScenarioUsesWhatItExercises(t *testing.T) {
 	bd.Card("c3", build.A, "Leyline of the Void")
 	bd.Perm("p1", build.A, build.Up("c1"), build.Down("c2", model.ByManifest)).Perm("p2", build.B, build.Up("c3")).
 		Do(model.Action{Type: model.PhaseOut, Object: "p1"})
-	assert.Equal(t, []model.Feature{model.FeatureMutate, model.FeatureMerge, model.FeatureManifest, model.FeatureTransform,
+	assert.Equal(t, []model.Feature{model.FeatureMutate, model.FeatureMergedStacks, model.FeatureManifest, model.FeatureTransform,
 		model.FeaturePhaseAction, model.FeatureReplacement}, bd.Scenario().Uses())
 }
 
@@ -56,10 +56,28 @@ func TestFeaturePartsAreUsedOneByOne(t *testing.T) {
 		{"phase out", scenario(up, "Grizzly Bears", false, model.Action{Type: model.PhaseOut, Object: "p1"}), []model.Feature{model.FeaturePhaseAction}},
 		{"phasing at the untap step", scenario(up, "Breezekeeper", false, model.Action{Type: model.NextTurn}, model.Action{Type: model.NextTurn}), []model.Feature{model.FeaturePhaseUntap}},
 		{"a next turn with nothing to phase", scenario(up, "Grizzly Bears", false, model.Action{Type: model.NextTurn}), nil},
+		{"a merge from the graveyard", scenario(up, "Grizzly Bears", false, model.Action{Type: model.Merge, Object: "c9", Target: "p1"}), []model.Feature{model.FeatureMergeAction}},
 		{"an Aura phasing with its host", scenario(up, "Grizzly Bears", true, model.Action{Type: model.PhaseOut, Object: "p1"}), []model.Feature{model.FeaturePhaseAction, model.FeaturePhaseAttached}},
 	} {
 		assert.Equal(t, tc.want, tc.got, tc.name)
 	}
+}
+
+// TestUses_CardsOutOfPlayAskNothing: a card's layout counts only once it
+// is in play; the same flip card asks for flip once an action names it.
+func TestUses_CardsOutOfPlayAskNothing(t *testing.T) {
+	scenario := func(actions ...model.Action) []model.Feature {
+		bd := build.New("out of play", "")
+		bd.Card("c1", build.A, "Grizzly Bears")
+		bd.Card("c2", build.A, "Nezumi Shortfang")
+		bd.Card("c3", build.A, "Delver of Secrets")
+		bd.Perm("p1", build.A, build.Up("c1")).Put(build.A, model.Library, "c2").Put(build.A, model.Graveyard, "c3")
+		return bd.Do(actions...).Scenario().Uses()
+	}
+	assert.Empty(t, scenario(model.Action{Type: model.Tap, Object: "p1"}))
+	assert.Equal(t, []model.Feature{model.FeatureManifest, model.FeatureFlip}, scenario(model.Action{Type: model.Manifest, Player: build.A, Method: model.ByManifest, Object: "c2"}),
+		"named by an action, the flip card is in play")
+	assert.Equal(t, []model.Feature{model.FeatureMergeAction, model.FeatureTransform}, scenario(model.Action{Type: model.Merge, Object: "c3", Target: "p1"}))
 }
 
 // TestShorthandsStandForTheirParts: an engine may declare "face_down",

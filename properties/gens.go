@@ -89,6 +89,14 @@ var (
 	genCopy = generators.Scenario(generators.Options{
 		MaxComponents: 3, Status: true, Focus: []model.ActionType{model.TokenCopy},
 	})
+	// genEnters reaches permanents entering by every way the format has
+	// that needs no particular layout: a token copy, a creature spell
+	// cast, a mutating spell whose target became illegal, a manifested
+	// card; an engine is given those of them it declares.
+	genEnters = generators.Scenario(generators.Options{
+		MaxComponents: 3, Status: true, Hand: true,
+		Focus: []model.ActionType{model.TokenCopy, model.Cast, model.CastMutate, model.Manifest},
+	})
 	genStatus = generators.Scenario(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3,
 	})

@@ -12,7 +12,7 @@
 // docs/SCENARIO.md the scenarios and traces.
 //
 //     It plays:   normal-layout cards and tokens, the merged stacks of the
-//                 starting state, and the actions cast_mutate, resolve, move
+//                 starting state, and the actions cast, cast_mutate, resolve, move
 //                 (without replacement effects), tap and untap.
 //     It refuses: every other action, other layouts, face-down components,
 //                 statuses other than tapped, copy effects, Auras attached
@@ -32,7 +32,7 @@ const ENGINE = { name: "toy-node", version: "0.1" };
 const HELLO = {
   type: "hello", protocol: PROTOCOL, engine: ENGINE,
   capabilities: {
-    features: ["merge", "mutate"],
+    features: ["merged_stacks", "mutate"], // no bare merge action
     observers: ["creature_dies", "card_to_graveyard", "turned_face_up", "creature_enters", "mutates"],
     partial_traces: true, // judged by the plain invariants only
     direct_setup: true,   // it can start from merged stacks
@@ -318,6 +318,19 @@ class Game {
       this.owner(p.components[0].object) === owner;
   }
 
+  cast(a, i) {
+    this.noChoices(a);
+    const oid = a.object;
+    if (a.method) throw new Unsupported("casting face down is not implemented");
+    if (!this.objects.has(oid) || this.token(oid)) throw new Invalid(`${oid} can't be cast`);
+    const owner = this.owner(oid);
+    const hand = this.zones(owner).hand ?? [];
+    if (!hand.includes(oid)) throw new Invalid(`${oid} is not in its owner's hand`);
+    hand.splice(hand.indexOf(oid), 1);
+    this.state.stack.push({ object: oid, controller: owner });
+    this.emit("zone_change", { object: oid, from: "hand", to: "stack", objects: 1, cards: 1 });
+  }
+
   castMutate(a, i) {
     this.noChoices(a);
     const oid = a.object, target = a.target;
@@ -453,7 +466,7 @@ class Game {
 
 // The actions the toy plays, by type (the Python toy's do_<type> methods).
 const ACTIONS = new Map([
-  ["cast_mutate", Game.prototype.castMutate], ["resolve", Game.prototype.resolve],
+  ["cast", Game.prototype.cast], ["cast_mutate", Game.prototype.castMutate], ["resolve", Game.prototype.resolve],
   ["move", Game.prototype.move], ["tap", Game.prototype.tap], ["untap", Game.prototype.untap],
 ]);
 

@@ -11,7 +11,7 @@ model it refuses with an error of kind "unsupported" that names the thing.
 A refused scenario is not counted against an engine; a wrong trace is.
 
     It plays:   normal-layout cards and tokens, the merged stacks of the
-                starting state, and the actions cast_mutate, resolve, move
+                starting state, and the actions cast, cast_mutate, resolve, move
                 (without replacement effects), tap and untap.
     It refuses: every other action, other layouts, face-down components,
                 statuses other than tapped, copy effects, Auras attached to
@@ -31,7 +31,7 @@ HELLO = {
     "type": "hello", "protocol": PROTOCOL,
     "engine": {"name": "toy-python", "version": "0.1"},
     "capabilities": {
-        "features": ["merge", "mutate"],
+        "features": ["merged_stacks", "mutate"],  # no bare merge action
         "observers": ["creature_dies", "card_to_graveyard", "turned_face_up", "creature_enters", "mutates"],
         "partial_traces": True,  # judged by the plain invariants only
         "direct_setup": True,    # it can start from merged stacks
@@ -228,6 +228,22 @@ class Game:
         ch = self.derive(p)["characteristics"]
         return ("creature" in ch.get("types", []) and "Human" not in ch.get("subtypes", [])
                 and self.owner(p["components"][0]["object"]) == owner)
+
+    def do_cast(self, a, i):
+        """A spell cast face up from its owner's hand, onto the stack."""
+        self.no_choices(a)
+        oid = a.get("object")
+        if a.get("method"):
+            raise Unsupported("casting face down is not implemented")
+        if oid not in self.objects or self.token(oid):
+            raise Invalid("%s can't be cast" % oid)
+        owner = self.owner(oid)
+        hand = self.zones(owner).get("hand", [])
+        if oid not in hand:
+            raise Invalid("%s is not in its owner's hand" % oid)
+        hand.remove(oid)
+        self.state.setdefault("stack", []).append({"object": oid, "controller": owner})
+        self.emit("zone_change", object=oid, **{"from": "hand"}, to="stack", objects=1, cards=1)
 
     def do_cast_mutate(self, a, i):
         self.no_choices(a)

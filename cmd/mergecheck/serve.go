@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mergecheck/mergecheck/adapter"
@@ -28,6 +29,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	inFlight := fl.Int("max-in-flight", 4, "requests answered at once (answers may come out of order)")
 	plain := fl.Bool("plain", false, "write traces as an engine that knows nothing of the rules' numbers: no rule on events, no \"by\" on moves, timestamps and set-valued characteristics in its own order")
 	noSetup := fl.Bool("no-direct-setup", false, "declare that the engine can't start from merged stacks, and refuse scenarios that do")
+	featureList := fl.String("features", "", "declare only these features (comma-separated, shorthands allowed, e.g. 'mutate,merge'), and refuse scenarios that use others, as a partial engine would (default: every feature)")
 	if err := fl.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -58,7 +60,16 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		play = func(s *model.Scenario) (*model.Trace, error) { return l.Run(s, flakes.For(s)) }
 	}
 	buggy := *mutant != "" || *lazyName != ""
-	caps := protocol.Capabilities{Features: model.Features, Observers: model.Observers, MaxInFlight: *inFlight}
+	features := model.Features
+	if *featureList != "" {
+		var unknown []model.Feature
+		features, unknown = model.ExpandFeatures(splitFeatures(*featureList))
+		if len(unknown) > 0 {
+			fmt.Fprintf(stderr, "mergecheck serve: --features: unknown feature %q (known: %v, and the shorthands merge, face_down, double_faced, phasing)\n", unknown[0], model.Features)
+			return exitTrouble
+		}
+	}
+	caps := protocol.Capabilities{Features: features, Observers: model.Observers, MaxInFlight: *inFlight}
 	if *noSetup {
 		caps.DirectSetup = new(bool)
 	}
@@ -67,6 +78,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
 			if *noSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 				return nil, adapter.Unsupported("this engine can't start from a merged stack (serve --no-direct-setup)")
+			}
+			if lacks := slices.DeleteFunc(s.Uses(), func(f model.Feature) bool { return slices.Contains(features, f) }); len(lacks) > 0 {
+				return nil, adapter.Unsupported("the scenario uses %v, which this engine does not implement (serve --features)", lacks)
 			}
 			t, err := answer(s, play, buggy)
 			if *plain {
@@ -80,6 +94,17 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	return exitOK
+}
+
+// splitFeatures splits a comma-separated list of feature names.
+func splitFeatures(list string) []model.Feature {
+	var out []model.Feature
+	for _, f := range strings.Split(list, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, model.Feature(f))
+		}
+	}
+	return out
 }
 
 // answer plays s and says how, in the terms of package adapter: the

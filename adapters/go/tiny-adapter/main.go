@@ -98,7 +98,7 @@ func moveEvents(s *model.Scenario, m tinyengine.Move, to model.Zone) []model.Eve
 		zone = model.Library
 	}
 	ev := []model.Event{{Kind: model.ZoneChange, Object: perm, From: model.Battlefield, To: zone, Objects: 1, Cards: map[bool]int{false: 1}[m.Vanished],
-		Moves: []model.Placement{{Object: card, To: to, Owner: s.Object(card).Owner}}}}
+		Moves: []model.Placement{{Object: card, To: zone, Owner: s.Object(card).Owner}}}}
 	trigger := func(o model.Observer, id model.ObjectID) {
 		ev = append(ev, model.Event{Kind: model.Trigger, Observer: o, Object: id})
 	}

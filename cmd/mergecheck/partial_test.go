@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// partialRun runs the whole suite at the default checks against the
+// reference served over the protocol with serve's flags, and returns each
+// rule's verdict and why.
+func partialRun(t *testing.T, serveArgs string, seed int) map[model.RuleID][2]string {
+	t.Helper()
+	bin := binary(t)
+	path := filepath.Join(t.TempDir(), "r.json")
+	cmd := exec.Command(bin, "run", "--engine", "exec:"+bin+" serve "+serveArgs, "--seed", strconv.Itoa(seed),
+		"--corpus", "", "--json", path, "--progress", "off")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	require.True(t, err == nil || errors.As(err, &ee), "%v\n%s", err, out)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err, string(out))
+	var doc struct {
+		Results []struct {
+			Rule    model.RuleID `json:"rule"`
+			Verdict string       `json:"verdict"`
+			Why     string       `json:"why"`
+		} `json:"results"`
+	}
+	require.NoError(t, json.Unmarshal(data, &doc))
+	got := map[model.RuleID][2]string{}
+	for _, r := range doc.Results {
+		got[r.Rule] = [2]string{r.Verdict, r.Why}
+	}
+	return got
+}
+
+// declares reports whether an engine declaring features meets every need
+// of p (its observers are all reported: the reference reports them).
+func declares(features []model.Feature, p *properties.Property) bool {
+	expanded, _ := model.ExpandFeatures(features)
+	return !slices.ContainsFunc(p.Needs, func(f model.Feature) bool { return !model.Provides(expanded, f) })
+}
+
+// TestPartialEngine_MutateAndMerge: an engine declaring only mutate and
+// merge is given only scenarios it declares, so every rule whose needs
+// those meet is held at every seed (none uncovered, none unsupported for
+// draws it was refused), the rest are unsupported naming what they need,
+// the same rules at every seed; and the same engine with "dies" firing
+// once per card fails 730.3 at every seed.
+func TestPartialEngine_MutateAndMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole suite over the protocol twenty times")
+	}
+	features := []model.Feature{model.FeatureMutate, model.FeatureMerge}
+	var first []model.RuleID
+	for seed := 1; seed <= 10; seed++ {
+		got := partialRun(t, "--features mutate,merge", seed)
+		var unsupported []model.RuleID
+		held := 0
+		for _, p := range properties.All {
+			v := got[p.Rule]
+			switch {
+			case p.Uncheckable != "":
+				assert.Equal(t, "unchecked", v[0], p.Rule)
+			case declares(features, p):
+				held++
+				assert.Equal(t, "held", v[0], "seed %d, %s: %s", seed, p.Rule, v[1])
+			default:
+				unsupported = append(unsupported, p.Rule)
+				assert.Equal(t, "unsupported", v[0], "seed %d, %s: %s", seed, p.Rule, v[1])
+				assert.Contains(t, v[1], "does not declare the feature", "seed %d, %s", seed, p.Rule)
+			}
+		}
+		assert.Equal(t, 16, held, "seed %d: the rules mutate and merge reach", seed)
+		if first == nil {
+			first = unsupported
+		}
+		assert.Equal(t, first, unsupported, "seed %d: the same rules unsupported at every seed", seed)
+
+		bug := partialRun(t, "--features mutate,merge --mutant dies-per-card", seed)
+		assert.Equal(t, "failed", bug["730.3"][0], "seed %d: %s", seed, bug["730.3"][1])
+	}
+	// Held means held for a partial engine too: one that skips what the
+	// rules do holds nothing.
+	for _, lazy := range []string{"no-steps", "frozen", "no-events", "drop-lower", "flags-lie"} {
+		for rule, v := range partialRun(t, "--features mutate,merge --lazy "+lazy, 1) {
+			assert.NotEqual(t, "held", v[0], "lazy %s holds %s", lazy, rule)
+		}
+	}
+}
+
+// TestPartialEngine_AllButFlipMeldCommander: an engine declaring every
+// feature but flip, meld and commander has the same rules unsupported at
+// every seed, each naming flip or meld, and none for draws it was refused.
+func TestPartialEngine_AllButFlipMeldCommander(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole suite over the protocol ten times")
+	}
+	var features []string
+	for _, f := range model.Features {
+		if f != model.FeatureFlip && f != model.FeatureMeld && f != model.FeatureCommander {
+			features = append(features, string(f))
+		}
+	}
+	var first []model.RuleID
+	for seed := 1; seed <= 10; seed++ {
+		got := partialRun(t, "--features "+strings.Join(features, ","), seed)
+		var unsupported []model.RuleID
+		for _, p := range properties.All {
+			v := got[p.Rule]
+			if v[0] == "unsupported" {
+				unsupported = append(unsupported, p.Rule)
+				assert.Regexp(t, `does not declare the feature .*(flip|meld)`, v[1], "seed %d, %s", seed, p.Rule)
+				continue
+			}
+			assert.Contains(t, []string{"held", "unchecked"}, v[0], "seed %d, %s: %s", seed, p.Rule, v[1])
+		}
+		assert.NotEmpty(t, unsupported)
+		if first == nil {
+			first = unsupported
+		}
+		assert.Equal(t, first, unsupported, "seed %d: the same rules unsupported at every seed", seed)
+	}
+}
+
+// TestServeFeatures_UnknownNameIsAnError: serve --features names a
+// feature it does not know, and exits 2.
+func TestServeFeatures_UnknownNameIsAnError(t *testing.T) {
+	code, _, errOut := mc(t, "serve", "--features", "mutate,teleport")
+	assert.Equal(t, exitTrouble, code)
+	assert.Contains(t, errOut, `unknown feature "teleport"`)
+}
