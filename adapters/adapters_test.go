@@ -120,30 +120,43 @@ func TestToyEngine(t *testing.T) {
 	})
 
 	t.Run("it holds every rule its features reach, at every seed", func(t *testing.T) {
-		// The generators draw only what the toy declares (merged stacks
-		// and mutate), so the toy is judged on every rule those reach:
-		// 16 held at each seed 1 to 5 (the README and adapters/README
-		// say so). Its traces are partial, so the rules read from zone
-		// changes and reveals are unsupported, as are those needing a
-		// feature it lacks.
-		for seed := 1; seed <= 5; seed++ {
-			got, stdout := runToy(t, bin, dir, engine, "", "100", seed)
-			held := 0
-			for _, p := range properties.All {
-				r := got[string(p.Rule)]
-				switch {
-				case p.Uncheckable != "":
-					assert.Equal(t, "unchecked", r.Verdict, p.Rule)
-				case toyCanBeJudgedOn(p):
-					held++
-					assert.Equal(t, "held", r.Verdict, "seed %d, %s: %s\n%s", seed, p.Rule, r.Why, stdout)
-				default:
-					assert.Equal(t, "unsupported", r.Verdict, "seed %d, %s: %s\n%s", seed, p.Rule, r.Why, stdout)
-				}
-			}
-			assert.Equal(t, 16, held, "seed %d", seed)
-		}
+		holdsWhatItDeclares(t, bin, dir, engine)
 	})
+}
+
+// TestNodeToyEngineHoldsWhatItDeclares: the Node toy too holds every rule
+// its features reach at each seed 1 to 5.
+func TestNodeToyEngineHoldsWhatItDeclares(t *testing.T) {
+	engine := nodeToyCommand(t)
+	bin, dir := buildMergecheck(t)
+	holdsWhatItDeclares(t, bin, dir, engine)
+}
+
+// holdsWhatItDeclares checks a toy at seeds 1 to 5. The generators draw
+// only what the toy declares (merged stacks and mutate), so it is judged
+// on every rule those reach: 16 held at each seed (the README and
+// adapters/README say so). Its traces are partial, so the rules read from
+// zone changes and reveals are unsupported, as are those needing a
+// feature it lacks.
+func holdsWhatItDeclares(t *testing.T, bin, dir, engine string) {
+	t.Helper()
+	for seed := 1; seed <= 5; seed++ {
+		got, stdout := runToy(t, bin, dir, engine, "", "100", seed)
+		held := 0
+		for _, p := range properties.All {
+			r := got[string(p.Rule)]
+			switch {
+			case p.Uncheckable != "":
+				assert.Equal(t, "unchecked", r.Verdict, p.Rule)
+			case toyCanBeJudgedOn(p):
+				held++
+				assert.Equal(t, "held", r.Verdict, "seed %d, %s: %s\n%s", seed, p.Rule, r.Why, stdout)
+			default:
+				assert.Equal(t, "unsupported", r.Verdict, "seed %d, %s: %s\n%s", seed, p.Rule, r.Why, stdout)
+			}
+		}
+		assert.Equal(t, 16, held, "seed %d", seed)
+	}
 }
 
 // toyCanBeJudgedOn reports whether the toy declares what p needs: its

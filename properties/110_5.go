@@ -156,7 +156,9 @@ var P110_5c = &Property{
 				madeOtherwise := pieces(c.Scenario, ep) != pieces(c.Scenario, rp) || pieces(c.Scenario, eq) != pieces(c.Scenario, &rq)
 				for k := range was {
 					kept := statusCategories(rp.Status)[k].on == rule[k].on
-					if was[k].name == "face_down" && madeOtherwise {
+					if was[k].name == "face_down" && (madeOtherwise || len(eq.Components) > 1 && eq.Status.FaceDown != eq.Components[0].FaceDown) {
+						// Or face down otherwise than its own topmost
+						// component: 730.2e's finding.
 						continue
 					}
 					if kept && was[k].on != is[k].on {

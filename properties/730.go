@@ -312,6 +312,12 @@ var P730_2d = &Property{
 		// A merged creature that dies is a nontoken creature dying exactly
 		// when its topmost component is a card.
 		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
+			if e := stateAt(c.Trace, i).Permanent(p.ID); e == nil || e.Components[0].Object != p.Components[0].Object || isCreature(e) != isCreature(p) {
+				// Another topmost component (702.140c's business) or
+				// another creature-ness (730.2a's): whether the trigger
+				// is right then is not a question of tokens.
+				return nil
+			}
 			ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
 			return sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is", p.ID))
 		})

@@ -97,8 +97,12 @@ var (
 		MaxComponents: 3, Status: true, Hand: true,
 		Focus: []model.ActionType{model.TokenCopy, model.Cast, model.CastMutate, model.Manifest},
 	})
+	// genStatus ends, after actions of any kind, with one of the actions
+	// through which a permanent keeps its status: a merge (by a mutating
+	// spell or not) or a copy effect.
 	genStatus = generators.Scenario(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3,
+		Focus: []model.ActionType{model.CastMutate, model.Merge, model.BecomeCopy},
 	})
 	genPhase = generators.Scenario(generators.Options{
 		MinComponents: 2, MaxComponents: 3, Status: true,

@@ -146,3 +146,9 @@ func cardCount(s *model.Scenario, p *model.Permanent) int {
 	}
 	return n
 }
+
+// isCreature reports whether permanent p is a creature, by its derived
+// characteristics; a permanent without them is not known to be one.
+func isCreature(p *model.Permanent) bool {
+	return p.Derived != nil && slices.Contains(p.Derived.Characteristics.Types, "creature")
+}

@@ -44,7 +44,7 @@ var Mutants = []Mutant{
 	{Name: "mutate-always-top", Bug: "a mutating spell always goes on top", Breaks: []model.RuleID{"702.140c"}, Components: 1, Actions: 2},
 	{Name: "mutate-trigger-top-only", Bug: "only one \"whenever this creature mutates\" ability triggers", Breaks: []model.RuleID{"702.140d"}, Components: 1, Actions: 2},
 	{Name: "abilities-top-only", Bug: "a mutated permanent has only its topmost component's abilities", Breaks: []model.RuleID{"702.140e"},
-		Also: []model.RuleID{"702.140d", "730.2h", "730.2g"}, Why: "a lower component's \"whenever this creature mutates\" ability and a flipped flip card's alternative abilities are then lost, and a face-down merged permanent whose morph comes from a lower component can't be turned face up for it",
+		Also: []model.RuleID{"702.140d", "730.2h", "730.2g", "708.8"}, Why: "a lower component's \"whenever this creature mutates\" ability and a flipped flip card's alternative abilities are then lost, and a face-down merged permanent whose morph comes from a lower component can't be turned face up for it (so neither stays face down as 730.2g says nor turns face up as 708.8 says)",
 		Components: 2, Actions: 0},
 	{Name: "meld-front-faces", Bug: "a melded permanent enters with its front faces up", Breaks: []model.RuleID{"701.42a", "712.4a"}, Components: 2, Actions: 1},
 	{Name: "meld-any-pair", Bug: "a token copy of a meld card melds with its counterpart", Breaks: []model.RuleID{"701.42b", "701.42c"}, Components: 2, Actions: 1},

@@ -56,3 +56,34 @@ func TestTinyAdapterEndToEnd(t *testing.T) {
 		assert.NotEmpty(t, r.Verdict, r.Rule)
 	}
 }
+
+// TestTinyAdapterHoldsWhatItPlays: the adapter declares no feature, so it
+// is given only plain cards and tokens; at each seed 1 to 5 it holds the
+// rule it plays through (704.5d), fails none, and every other rule is
+// unsupported, saying whether the engine lacks a feature or refused the
+// scenarios (casting, counters and the other changes it does not model).
+func TestTinyAdapterHoldsWhatItPlays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole suite five times over the protocol")
+	}
+	bin := adapterBinary(t)
+	for seed := uint64(1); seed <= 5; seed++ {
+		e, err := harness.NewExec(bin, harness.ExecOptions{})
+		require.NoError(t, err)
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed})
+		require.NoError(t, err)
+		e.Close()
+		for _, r := range res.Results {
+			p := properties.Find(properties.All, r.Rule)
+			switch {
+			case p.Uncheckable != "":
+				assert.Equal(t, harness.Unchecked, r.Verdict, r.Rule)
+			case r.Rule == properties.P704_5d.Rule:
+				assert.Equal(t, harness.Held, r.Verdict, "seed %d: %s", seed, r.Why)
+			default:
+				assert.Equal(t, harness.Unsupported, r.Verdict, "seed %d, %s: %s", seed, r.Rule, r.Why)
+				assert.Regexp(t, "does not declare|refused", r.Why, "seed %d, %s", seed, r.Rule)
+			}
+		}
+	}
+}
