@@ -217,3 +217,20 @@ func TestMergeNamesTheMissingShard(t *testing.T) {
 	assert.Contains(t, errOut, "Incomplete")
 	assert.Equal(t, []any{"3/3"}, readDoc(t, merged)["missing_shards"])
 }
+
+// TestFindingsLine_NamesRulesOneScenarioFails: rules failed by one minimal
+// scenario are one bug, and the text says which; a failure the baseline
+// expects is no finding, and alone it prints no findings line.
+func TestFindingsLine_NamesRulesOneScenarioFails(t *testing.T) {
+	_, out, _ := mc(t, "run", "--engine", "mutant:merge-new-object", "--rules", "730.2,730.2c", "--seed", "1", "--corpus", "", "--progress", "off")
+	assert.Contains(t, out, "findings    2 failed rules, 1 minimal scenario; one scenario fails each of: [730.2 730.2c]\n")
+
+	dir := t.TempDir()
+	results, baseline := filepath.Join(dir, "r.json"), filepath.Join(dir, "b.json")
+	mc(t, "run", "--engine", "mutant:dies-per-card", "--rules", "730.3", "--seed", "1", "--corpus", "", "--progress", "off", "--json", results)
+	code, _, errOut := mc(t, "baseline", results, "-o", baseline, "--reason", "known")
+	require.Equal(t, exitOK, code, errOut)
+	_, out, _ = mc(t, "run", "--engine", "mutant:dies-per-card", "--rules", "730.3", "--seed", "1", "--corpus", "", "--progress", "off", "--expect", baseline)
+	assert.Contains(t, out, "expected    730.3")
+	assert.NotContains(t, out, "findings")
+}
