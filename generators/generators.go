@@ -186,9 +186,6 @@ type drawer struct {
 	cards  int
 	tokens int
 	play   *reference.Play // the scenario's actions so far, played
-	// kept are the component kinds this scenario draws from, once swarm
-	// has drawn them; nil before.
-	kept []Kind
 }
 
 func (d *drawer) card(owner model.PlayerID, def string) model.ObjectID {
@@ -202,9 +199,6 @@ func (d *drawer) token(owner model.PlayerID, def string) model.ObjectID {
 }
 
 func (d *drawer) kinds() []Kind {
-	if d.kept != nil {
-		return d.kept
-	}
 	kinds := AllKinds
 	if len(d.o.Kinds) > 0 {
 		kinds = d.o.Kinds
@@ -218,32 +212,6 @@ func (d *drawer) kinds() []Kind {
 	}
 	return kinds
 }
-
-// swarm draws the component kinds this scenario draws from: each of the
-// kinds the options and the engine allow is left out at random (one time
-// in leaveOut), at least one kept. A bug that needs few kinds comes up
-// sooner among scenarios of few kinds, and shrinking, which takes the
-// draw toward leaving a kind out, goes toward fewer kinds (swarm
-// testing, Groce et al.).
-func (d *drawer) swarm() {
-	kinds := d.kinds()
-	if len(kinds) < 2 {
-		return
-	}
-	var kept []Kind
-	for _, k := range kinds {
-		if rapid.IntRange(0, leaveOut-1).Draw(d.t, "leave out "+string(k)) < leaveOut-1 {
-			kept = append(kept, k)
-		}
-	}
-	if len(kept) == 0 {
-		kept = kinds[:1]
-	}
-	d.kept = kept
-}
-
-// leaveOut is the odds, one in leaveOut, that swarm leaves a kind out.
-var leaveOut = 4
 
 // restricted reports whether the engine lacks a feature: the drawer then
 // leaves out what needs it. An engine that lacks none gets exactly the
@@ -350,7 +318,6 @@ func rng(lo, hi, dlo, dhi int) (int, int) {
 
 func (d *drawer) scenario() *model.Scenario {
 	t := d.t
-	d.swarm()
 	d.bd = build.New("generated", "")
 	players := []model.PlayerID{build.A, build.B}
 	lo, hi := rng(d.o.MinPermanents, d.o.MaxPermanents, 1, 1)

@@ -105,16 +105,9 @@ var notCanonical = map[string]string{
 	"card-replacement-skips-tokens/730.3e": "the card-only replacement effect is Wheel of Sun and Moon under its owner's control or Leyline of the Void " +
 		"under the other player's, whichever the seed drew; each is a minimum, and one becomes the other only by a new card and a new controller at once, " +
 		"which no single shrinking step makes",
-	"find-first-card-only/712.21c": "the effect that finds the melded permanent's cards is Duplicant's exile or Mimic Vat's, whichever the seed drew; " +
-		"each is a minimum, and one becomes the other only by a new card and a new action at once",
-	"lazy:frozen/730.2": frozenAnyAction, "lazy:frozen/730.2c": frozenAnyAction, "lazy:frozen/730.2f": frozenAnyAction,
+	"lazy:frozen/730.2f": "an engine that changes nothing departs from the rules on any action, and no other rule's check claims a permanent that never " +
+		"appeared, so 730.2f's smallest case is whichever action the seed drew first (a tap, a manifest); none becomes another by one step",
 }
-
-// frozenAnyAction is why an engine that changes nothing has no one minimal
-// counterexample: any action the rules play departs from it, and the
-// smallest the seed drew (a creature spell cast, a merge, a turn face down)
-// does not become another by one step.
-const frozenAnyAction = "an engine that changes nothing departs from the rules on any action; each seed's smallest is a minimum, and none becomes another by one step"
 
 // TestCanonicalCounterexample: the same bug yields the same minimal
 // scenario, byte for byte, whatever the seed: for every mutant on every

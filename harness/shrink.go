@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -244,9 +243,7 @@ func steps(s *model.Scenario) []*model.Scenario {
 			try(func(c *model.Scenario) bool { return replaceDef(c, i, name) })
 		}
 		if o.Token && o.Copy == nil {
-			for _, name := range plainCards() {
-				try(func(c *model.Scenario) bool { return tokenToCard(c, i, name) })
-			}
+			try(func(c *model.Scenario) bool { return tokenToCard(c, i) })
 		}
 	}
 	for i := range s.Start.Battlefield {
@@ -350,7 +347,6 @@ var plainParts = []func(p *model.Permanent) bool{
 	func(p *model.Permanent) bool { c := p.Status.Flipped; p.Status.Flipped = false; return c },
 	func(p *model.Permanent) bool { c := p.Status.Tapped; p.Status.Tapped = false; return c },
 	func(p *model.Permanent) bool { c := len(p.Counters) > 0; p.Counters = nil; return c },
-	fewerCounters,
 	func(p *model.Permanent) bool { c := len(p.Effects) > 0; p.Effects = nil; return c },
 	func(p *model.Permanent) bool {
 		c := !p.ControlledSinceTurnStart
@@ -358,19 +354,6 @@ var plainParts = []func(p *model.Permanent) bool{
 		return c
 	},
 	func(p *model.Permanent) bool { c := p.Mutated; p.Mutated = false; return c },
-}
-
-// fewerCounters takes one counter off a permanent that has more than one
-// of a kind: when the failure needs counters, the fewest that keep it.
-func fewerCounters(p *model.Permanent) bool {
-	for _, k := range slices.Sorted(maps.Keys(p.Counters)) {
-		if p.Counters[k] > 1 {
-			p.Counters = maps.Clone(p.Counters)
-			p.Counters[k]--
-			return true
-		}
-	}
-	return false
 }
 
 // countersForPump replaces a "+N/+N until end of turn" effect by N +1/+1
@@ -463,12 +446,11 @@ func fillChoices(c *model.Scenario) bool {
 	return true
 }
 
-// tokenToCard makes token object i the card name: cards are plainer than
-// tokens. Tried with each of plainCards in turn, the plainest card that
-// keeps the failure replaces the token.
-func tokenToCard(c *model.Scenario, i int, name string) bool {
+// tokenToCard makes token object i a card of the plainest kind: cards are
+// plainer than tokens.
+func tokenToCard(c *model.Scenario, i int) bool {
 	c.Objects[i].Token = false
-	if !replaceDef(c, i, name) && c.Objects[i].Def != name {
+	if !replaceDef(c, i, plainCards()[0]) {
 		return false
 	}
 	for k := range c.Actions {
@@ -798,6 +780,8 @@ func plainer(s *model.Scenario, o model.Object) []string {
 		pool = []string{"Saproling Token", "Beast Token"}
 	case d.InstantOrSorcery():
 		pool = []string{"Divination", "Lightning Bolt", "Giant Growth"}
+	case d.Layout == model.LayoutMeld:
+		return nil
 	case slices.Contains(replacementCards, o.Def):
 		pool = replacementCards
 	default:
