@@ -74,7 +74,8 @@ func runToy(t *testing.T, bin, dir, engine, rules, checks string, seed int) (map
 	t.Helper()
 	js := filepath.Join(dir, "r.json")
 	os.Remove(js)
-	args := []string{"run", "--engine", "exec:" + engine, "--checks", checks, "--seed", strconv.Itoa(seed), "--corpus", "", "--json", js}
+	args := []string{"run", "--engine", "exec:" + engine, "--checks", checks, "--seed", strconv.Itoa(seed), "--corpus", "", "--json", js,
+		"--timeout", "1m"} // far past a case's milliseconds, however busy the machine
 	if rules != "" {
 		args = append(args, "--rules", rules)
 	}

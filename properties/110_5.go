@@ -46,8 +46,10 @@ func tokenCopies(c *Case, f func(i int, orig, copy *model.Permanent) error) erro
 	return nil
 }
 
-// enteredWith fails unless the engine's state after step i has permanent
-// r of the rules' state, made the same, with the rules' status.
+// enteredWith fails when the engine's state after step i has permanent r
+// of the rules' state, made the same, with another status than the
+// rules'. A permanent the engine did not put there, or made otherwise, is
+// not this rule's finding.
 func enteredWith(c *Case, i int, r *model.Permanent, why string) error {
 	e := c.Trace.Steps[i].State.Permanent(r.ID)
 	if e == nil || makeup(e) != makeup(r) {

@@ -26,7 +26,8 @@ func partialRun(t *testing.T, serveArgs string, seed int) map[model.RuleID][2]st
 	bin := binary(t)
 	path := filepath.Join(t.TempDir(), "r.json")
 	cmd := exec.Command(bin, "run", "--engine", "exec:"+bin+" serve "+serveArgs, "--seed", strconv.Itoa(seed),
-		"--corpus", "", "--json", path, "--progress", "off")
+		"--corpus", "", "--json", path, "--progress", "off",
+		"--timeout", "1m") // far past a case's milliseconds, however busy the machine
 	out, err := cmd.CombinedOutput()
 	var ee *exec.ExitError
 	require.True(t, err == nil || errors.As(err, &ee), "%v\n%s", err, out)

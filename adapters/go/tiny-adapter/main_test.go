@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,7 +71,7 @@ func TestTinyAdapterHoldsWhatItPlays(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		e, err := harness.NewExec(bin, harness.ExecOptions{})
 		require.NoError(t, err)
-		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed})
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed, Timeout: time.Minute})
 		require.NoError(t, err)
 		e.Close()
 		for _, r := range res.Results {
