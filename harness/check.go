@@ -118,8 +118,13 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	}
 	judges := map[model.RuleID]*judge{}
 	explain := explainers(res.Engine, props)
+	judged400 := false
 	for _, p := range selected {
-		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain}
+		ok, _ := applicable(res.Engine, p)
+		judged400 = judged400 || p == properties.P400_1 && ok
+	}
+	for _, p := range selected {
+		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain, judged400: judged400}
 	}
 	allot(judges, selected, res.Engine, o.BudgetCalls)
 	var fromCorpus map[model.RuleID]*Counterexample
@@ -200,6 +205,11 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		})
 		rest := searchOrder(selected, judges, early)
 		onWorkers(engines, len(rest), func() bool { return true }, func(e Engine, k int) { one(e, rest[k]) })
+		if runErr == nil {
+			follow(ctx, selected, judges, results, engines)
+			res.Unexplained = unexplain(ctx, selected, judges, results, engines)
+			block(results, res.Unexplained)
+		}
 	})
 	if err != nil {
 		return res, err
@@ -373,27 +383,6 @@ func onWorkers(engines []Engine, n int, more func() bool, do func(e Engine, i in
 	wg.Wait()
 }
 
-// noteLeads notes on each failed rule the first other rule whose case
-// showed a failure of it (an excluded case, see Result.Excluded), taken in
-// rule order, so that it does not depend on how workers were scheduled.
-// A lead is not made a failure of the rule it names: the check that
-// names a departure first is not always the rule the departure is about,
-// and a rule is failed only by its own cases.
-func noteLeads(selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result) {
-	for i, q := range selected {
-		r := results[i]
-		if r == nil || r.Verdict != Failed {
-			continue
-		}
-		for _, p := range selected {
-			if call, ok := judges[p.Rule].leads[q.Rule]; ok && p != q {
-				r.Lead = &Lead{Rule: p.Rule, Call: call}
-				break
-			}
-		}
-	}
-}
-
 // interrupted reports whether ctx was cancelled, as a signal cancels a
 // run, rather than out of time or out of engine calls, as its budgets end
 // it.
@@ -554,7 +543,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				if found == nil {
 					found, foundAt = &failing{s, out}, j.calls
 					j.remember(out)
-					j.shrinking = true
+					j.shrinking, j.shrinkErrors = true, nil
 					if r.FailedAtCall == 0 {
 						r.FailedAtCall = out.call
 					}
@@ -567,7 +556,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 				// one's to keep.
 			case out.excluded != "":
 				if found == nil {
-					j.lead(out.excluded, out.call)
+					j.lead(out.excluded, s, out)
 				}
 				if judged {
 					r.Excluded++
@@ -575,6 +564,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 						r.ExcludedBy = map[model.RuleID]int{}
 					}
 					r.ExcludedBy[out.excluded]++
+				}
+			case out.departed != nil:
+				if judged {
+					r.Departed++
+					j.depart(s, out)
 				}
 			case judged:
 				r.Cases++
@@ -655,8 +649,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		// keeps the rule: it refused the rest.
 		r.Verdict, r.Why = Unsupported, fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
 			r.Refused, r.Cases, minCases(o.Checks), r.Refusals[0].Reason)
-	case r.Excluded > r.Cases:
-		r.Verdict, r.Why = Uncovered, fmt.Sprintf("only %d of %d cases could be judged on this rule: in the others the engine's trace departed from the rules' in ways other rules report (%s)", r.Cases, r.Cases+r.Excluded, excludedList(r.ExcludedBy))
+	case notJudged(r):
+		// A case whose trace breaks its own accounting, or departs where
+		// no check looks, was not judged on any rule: the rule is not
+		// held while any was lost so.
+		r.Verdict, r.Why = Uncovered, lostCases(r)
 	default:
 		r.Verdict = Held
 		if why := uncovered(p, r); why != "" {
@@ -711,6 +708,19 @@ const rapidShrinkCalls = 100
 // engine refused the others: a tenth of the cases asked for.
 func minCases(checks int) int { return max(1, checks/10) }
 
+// lostCases says why a rule was judged on too few of its cases: the
+// engine's trace departed from the rules' in the others.
+func lostCases(r Result) string {
+	var why []string
+	if r.Excluded > 0 {
+		why = append(why, fmt.Sprintf("in %d the engine's trace departed from the rules' in ways other rules report (%s)", r.Excluded, excludedList(r.ExcludedBy)))
+	}
+	if r.Departed > 0 {
+		why = append(why, fmt.Sprintf("in %d it departed where no rule's check looks (see the unexplained departures)", r.Departed))
+	}
+	return fmt.Sprintf("only %d of %d cases could be judged on this rule: %s", r.Cases, r.Cases+r.Excluded+r.Departed, strings.Join(why, "; "))
+}
+
 // excludedList shows how many cases each rule's check took, most first.
 func excludedList(by map[model.RuleID]int) string {
 	rules := slices.Collect(maps.Keys(by))
@@ -748,7 +758,16 @@ func topRefusals(by map[string]int) []Refusal {
 // the minimal scenario is played again is still reported, as such.
 func (j *judge) counterexample(f *failing) *Counterexample {
 	t0 := time.Now()
+	errs := j.shrinkErrors // those met while rapid shrank it
+	j.shrinkErrors = nil
+	defer func() { j.shrinkErrors = nil }()
 	s := minimize(j, f)
+	for m, n := range errs {
+		if j.shrinkErrors == nil {
+			j.shrinkErrors = map[string]int{}
+		}
+		j.shrinkErrors[m] += n
+	}
 	j.time.Minimize += time.Since(t0)
 	out := j.play(s)
 	if !out.same(f.out) {
@@ -763,7 +782,7 @@ func (j *judge) counterexample(f *failing) *Counterexample {
 	return &Counterexample{
 		Rule: j.p.Rule, Problem: out.problem.Error(), Class: out.class, Found: out.found,
 		Scenario: reported, Got: out.got, Want: out.want, Seed: j.o.Seed,
-		Intermittent: !again.same(out) && !again.stopped,
+		Intermittent: !again.same(out) && !again.stopped, ShrinkErrors: topRefusals(j.shrinkErrors),
 	}
 }
 

@@ -50,6 +50,10 @@ type outcome struct {
 	// trace departed from the rules' in this case: the case is that
 	// rule's finding, not a case of this one.
 	excluded model.RuleID
+	// departed is the way the engine's trace departed from the rules'
+	// when no rule's check names it: an unexplained departure, neither a
+	// case of this rule nor a failure of it (see Results.Unexplained).
+	departed error
 	got      *model.Trace // the engine's trace (the steps it played, on a divergence)
 	want     *model.Trace // the reference's trace
 	diverged *Divergence
@@ -109,9 +113,23 @@ type judge struct {
 	allot   int
 	limited bool
 	cancel  context.CancelCauseFunc
-	// leads are, by rule, this rule's call that first played a case
-	// that rule's check failed (see noteLeads).
-	leads map[model.RuleID]int
+	// leads are, by rule, the first case this rule played that that
+	// rule's check failed (see follow).
+	leads map[model.RuleID]leadCase
+	// departures are, by aspect, the cases this rule played whose trace
+	// departed from the rules' where no rule's check looks: how many,
+	// and the first (see unexplain).
+	departures map[string]*departed
+	// hunting is set while an unexplained departure is shrunk: such a
+	// departure is then this judge's failure.
+	hunting bool
+	// shrinkErrors counts, by message, the refusals and faults met while
+	// the failure now being shrunk was shrunk.
+	shrinkErrors map[string]int
+	// judged400 is set when the run judges 400.1, the trace's own
+	// accounting: a case whose trace breaks it is then 400.1's finding,
+	// and otherwise a failure of the case's rule found by 400.1's check.
+	judged400 bool
 	// pre holds the outcomes of the cases explore played for this rule,
 	// by the scenario's hash, for its search to take rather than play
 	// them again; explored is set once explore is done with the rule.
@@ -194,7 +212,7 @@ func (j *judge) preplay(seed uint64, checks int) (bad bool) {
 		j.seen[l]++
 	}
 	if out.excluded != "" {
-		j.lead(out.excluded, out.call)
+		j.lead(out.excluded, d.s, out)
 		j.departed = true
 	}
 	if out.bad() {
@@ -219,7 +237,7 @@ func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
 			continue
 		}
 		if safeCheck(q, c) != nil {
-			j.lead(q.Rule, out.call)
+			j.lead(q.Rule, s, out)
 			continue
 		}
 		if j.reached == nil {
@@ -336,15 +354,46 @@ func situations(p *properties.Property, s *model.Scenario, rules *model.Trace) [
 	return slices.DeleteFunc(p.Classify(s, rules), func(l string) bool { return l == properties.ElseHappens })
 }
 
-// lead notes that the case this rule's call played fails rule q, unless
-// an earlier case did.
-func (j *judge) lead(q model.RuleID, call int) {
+// A leadCase is a case of one rule that another rule's check failed: the
+// scenario, as drawn, and what it did (its traces, to judge on that rule
+// without asking the engine again; the call that played it).
+type leadCase struct {
+	s   *model.Scenario
+	out outcome
+}
+
+// lead notes that the case s, which did out, fails rule q, unless an
+// earlier case did.
+func (j *judge) lead(q model.RuleID, s *model.Scenario, out outcome) {
 	if j.leads == nil {
-		j.leads = map[model.RuleID]int{}
+		j.leads = map[model.RuleID]leadCase{}
 	}
-	if old, ok := j.leads[q]; !ok || call < old {
-		j.leads[q] = call
+	if old, ok := j.leads[q]; !ok || out.call < old.out.call {
+		j.leads[q] = leadCase{s: s, out: out}
 	}
+}
+
+// departed counts the cases of a rule that departed from the rules'
+// trace in one aspect where no rule's check looks, and keeps the first.
+type departed struct {
+	first *failing
+	n     int
+}
+
+// depart notes a case whose trace departed from the rules' where no
+// rule's check looks, keeping the first of each aspect for unexplain to
+// shrink.
+func (j *judge) depart(s *model.Scenario, out outcome) {
+	if j.departures == nil {
+		j.departures = map[string]*departed{}
+	}
+	aspect := properties.AspectOf(out.departed)
+	d := j.departures[aspect]
+	if d == nil {
+		d = &departed{first: &failing{s, out}}
+		j.departures[aspect] = d
+	}
+	d.n++
 }
 
 // play plays s, from the cache when it holds s. Outcomes are kept only
@@ -367,8 +416,27 @@ func (j *judge) play(s *model.Scenario) outcome {
 	out.key = key
 	if !out.stopped && j.shrinking {
 		j.remember(out)
+		j.noteShrinkError(out)
 	}
 	return out
+}
+
+// noteShrinkError counts a refusal or fault the engine answered a
+// scenario tried while shrinking with (see Counterexample.ShrinkErrors).
+func (j *judge) noteShrinkError(out outcome) {
+	var err error
+	switch {
+	case out.refused != nil && out.call > 0:
+		err = out.refused // the engine's, not the harness's before any call
+	case out.fault != nil:
+		err = out.fault
+	default:
+		return
+	}
+	if j.shrinkErrors == nil {
+		j.shrinkErrors = map[string]int{}
+	}
+	j.shrinkErrors[err.Error()]++
 }
 
 // remember starts the cache of outcomes, for shrinking, with out in it:
@@ -463,7 +531,7 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	switch {
 	case errors.As(err, &div):
 		if div.Action < 0 || div.Action >= len(s.Actions) {
-			return outcome{fault: fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions)), class: "bad divergence"}
+			return outcome{fault: fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions)), class: "bad-divergence"}
 		}
 		got = div.Trace
 	case errors.Is(err, ErrUnsupported):
@@ -501,31 +569,48 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 		}
 		return out
 	}
+	// A trace that breaks its own accounting (400.1) is that rule's
+	// finding, not a case of this one: the check could not read it.
+	lost := func(err error) outcome {
+		if j.p == properties.P400_1 || !j.judged400 {
+			return fail(properties.P400_1.Rule, err)
+		}
+		out.excluded = properties.P400_1.Rule
+		return out
+	}
 	read, err := inScenarioTerms(s, got, want)
 	if err != nil {
-		return fail(properties.P400_1.Rule, &properties.Problem{Class: "new objects", Msg: "the trace's new objects: " + err.Error()})
+		return lost(&properties.Problem{Class: "new-objects", Msg: "the trace's new objects: " + err.Error()})
 	}
 	c.Trace = read
 	if err := properties.ValidTrace(c); err != nil {
-		return fail(properties.P400_1.Rule, err)
+		return lost(err)
 	}
 	if err := safeCheck(j.p, c); err != nil {
 		return fail(j.p.Rule, err)
 	}
 	if d := properties.Departure(c); d != nil {
+		// Blame by the check: the departure is the failure of the rule
+		// whose check names it (see follow), wherever it was drawn.
 		for _, q := range j.explain {
 			if q != j.p && safeCheck(q, c) != nil {
 				out.excluded = q.Rule
 				return out
 			}
 		}
-		// Before a divergence too: the steps the engine did play went
-		// another way, which says more than the action it then refused.
-		return fail(j.p.Rule, fmt.Errorf("the trace departs from the rules' where no rule's check looks (reported under the rule whose case showed it): %w", d))
+		// One that no check names fails no rule: it is a finding of its
+		// own (before a divergence too: the steps the engine did play
+		// went another way, which says more than the action it then
+		// refused), and a failure only while it is being shrunk.
+		if j.hunting {
+			return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(d), Msg: d.Error(), Aspect: properties.AspectOf(d)})
+		}
+		out.departed = d
+		return out
 	}
 	if div != nil {
 		return fail(j.p.Rule, &properties.Problem{
-			Class: "divergence: " + string(s.Actions[div.Action].Type),
+			Class: "divergence-" + properties.Key(string(s.Actions[div.Action].Type)),
 			Msg: fmt.Sprintf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
 				div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])),
 		})
@@ -578,7 +663,7 @@ func faultClass(err error) string {
 func safeCheck(p *properties.Property, c *properties.Case) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &properties.Problem{Class: "unreadable trace", Msg: fmt.Sprintf("the trace could not be judged: %v", r)}
+			err = &properties.Problem{Class: "unreadable-trace", Msg: fmt.Sprintf("the trace could not be judged: %v", r)}
 		}
 	}()
 	return p.Check(c)

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 )
 
 // A Verdict is the outcome of one property against one engine. Its values
@@ -25,6 +26,10 @@ const (
 	Fault       Verdict = "engine-fault" // the engine crashed, hung or answered garbage
 	Unchecked   Verdict = "unchecked"    // the rule cannot be checked by observing traces
 	Interrupted Verdict = "interrupted"  // the run was stopped (a signal) before the rule's cases were done
+	// Blocked: most of the rule's cases were lost to another finding of
+	// the run (Result.BlockedBy), so it was judged on too few to hold;
+	// never held, never failed. Fix that finding first.
+	Blocked Verdict = "blocked"
 )
 
 // Results is the outcome of one run.
@@ -46,6 +51,27 @@ type Results struct {
 	// MissingShards names the shards ("3/3") a merge went without, when
 	// it was allowed to: the rules they hold are not in Results.
 	MissingShards []string `json:"missing_shards,omitempty"`
+	// Unexplained are the ways the engine's traces departed from the
+	// rules' where no rule's check looks: each a finding that fails no
+	// rule, and each a rule mergecheck lacks a property for or a check
+	// too narrow.
+	Unexplained []Unexplained `json:"unexplained,omitempty"`
+}
+
+// An Unexplained departure is one aspect of the trace (a permanent's
+// status, a player's graveyard) in which the engine's traces departed
+// from the rules' where no rule's check looks, with the cases of each
+// rule that showed it, and a counterexample shrunk from the first such
+// case, keeping the departure in that aspect. Its Rule is the rule whose
+// case it was drawn for, which it does not fail.
+type Unexplained struct {
+	Aspect         string               `json:"aspect"`
+	Cases          map[model.RuleID]int `json:"cases"`
+	Counterexample *Counterexample      `json:"counterexample"`
+}
+
+func (u *Unexplained) Error() string {
+	return fmt.Sprintf("unexplained departure (%s), in a case drawn for %s: %s", u.Aspect, u.Counterexample.Rule, u.Counterexample.Problem)
 }
 
 // Result is the outcome of one property.
@@ -74,8 +100,13 @@ type Result struct {
 	// for other failures of the rule.
 	ShrunkAtCall int `json:"shrunk_at_call,omitempty"`
 	// Lead names, on a failed rule, the first other rule whose case
-	// showed a failure of it.
-	Lead *Lead `json:"lead,omitempty"`
+	// showed a failure of it. When the rule's own cases held, that case,
+	// played again as this rule's, is its counterexample (FromLead).
+	Lead     *Lead `json:"lead,omitempty"`
+	FromLead bool  `json:"from_lead,omitempty"`
+	// BlockedBy names, on a blocked rule, the rule whose finding took
+	// most of its cases; empty when an unexplained departure did.
+	BlockedBy model.RuleID `json:"blocked_by,omitempty"`
 	// Reached counts the cases drawn for other rules that reached this
 	// rule's situation (its Classify labels them) and kept it: judged on
 	// this rule too, at no engine call of its own. They are not among
@@ -92,6 +123,10 @@ type Result struct {
 	// A rule judged on fewer cases than it excluded is uncovered.
 	Excluded   int                  `json:"excluded,omitempty"`
 	ExcludedBy map[model.RuleID]int `json:"excluded_by,omitempty"`
+	// Departed counts the cases whose trace departed from the rules'
+	// where no rule's check looks: unexplained departures (see
+	// Results.Unexplained), not cases of this rule either.
+	Departed int `json:"departed,omitempty"`
 	// Refused counts the scenarios the engine refused as unsupported, and
 	// Refusals gives the three commonest reasons it gave.
 	Refused  int       `json:"refused,omitempty"`
@@ -133,6 +168,9 @@ func (r *Results) Err() error {
 		case res.Fault != nil:
 			errs = append(errs, res.Fault)
 		}
+	}
+	for i := range r.Unexplained {
+		errs = append(errs, &r.Unexplained[i])
 	}
 	return errors.Join(errs...)
 }
@@ -199,6 +237,11 @@ type Counterexample struct {
 	// scenario was played once more: the failure is real (Got is the
 	// trace it gave), but it does not reproduce every time.
 	Intermittent bool `json:"intermittent,omitempty"`
+	// ShrinkErrors are the engine's refusals and faults met while this
+	// counterexample was shrunk, the three commonest with their counts:
+	// scenarios the shrinker tried that the engine would not play, which
+	// may have kept it from shrinking further.
+	ShrinkErrors []Refusal `json:"shrink_errors,omitempty"`
 }
 
 // Error returns the rule and the problem on one line.
@@ -275,3 +318,25 @@ func (f *EngineFault) Error() string {
 
 // Unwrap returns the engine's error.
 func (f *EngineFault) Unwrap() error { return f.Err }
+
+// Departure says in a line where the engine's trace first departs from
+// the rules' trace ("" when it follows it or can't be read): the short
+// form of Diff, for a terminal.
+func (c *Counterexample) Departure() (line string) {
+	if c.Got == nil || c.Want == nil || c.Scenario == nil {
+		return ""
+	}
+	defer func() {
+		if recover() != nil {
+			line = "" // a trace cut short, or too malformed to compare
+		}
+	}()
+	got, err := inScenarioTerms(c.Scenario, c.Got, c.Want)
+	if err != nil || len(got.Steps) != len(c.Want.Steps) {
+		return ""
+	}
+	if d := properties.Departure(&properties.Case{Scenario: c.Scenario, Trace: got, Reference: c.Want}); d != nil {
+		return d.Error()
+	}
+	return ""
+}

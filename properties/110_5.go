@@ -61,7 +61,7 @@ func enteredWith(c *Case, i int, r *model.Permanent, why string) error {
 		return nil
 	}
 	if e.Status != r.Status {
-		return problem("%s, %s entered with status %+v: %s, %+v here", after(c, i), e.ID, e.Status, why, r.Status)
+		return problemOf("entered-with-status", "%s, %s entered with status %+v: %s, %+v here", after(c, i), e.ID, e.Status, why, r.Status)
 	}
 	return nil
 }
@@ -156,7 +156,15 @@ var P110_5c = &Property{
 				// there, its face-down status follows from where the
 				// cards went, which other rules judge (702.140c, 730.2).
 				madeOtherwise := pieces(c.Scenario, ep) != pieces(c.Scenario, rp) || pieces(c.Scenario, eq) != pieces(c.Scenario, &rq)
+				// Phasing by an ability or with what it is attached to
+				// follows from the permanent's characteristics and
+				// attachment: with others than the rules', another
+				// rule's finding.
+				phasedOtherwise := !likeRulesAt(c, i, rq.ID) || !likeRulesAt(c, i, rp.AttachedTo)
 				for k := range was {
+					if was[k].name == "phased_out" && phasedOtherwise {
+						continue
+					}
 					kept := statusCategories(rp.Status)[k].on == rule[k].on
 					if was[k].name == "face_down" && (madeOtherwise || len(eq.Components) > 1 && eq.Status.FaceDown != eq.Components[0].FaceDown) {
 						// Or face down otherwise than its own topmost
@@ -164,7 +172,7 @@ var P110_5c = &Property{
 						continue
 					}
 					if kept && was[k].on != is[k].on {
-						return problem("%s, %s's %s status went from %t to %t: the rules change nothing there, and a permanent keeps its status until something changes it", after(c, i), eq.ID, was[k].name, was[k].on, is[k].on)
+						return problemOf("status-changed-unprompted", "%s, %s's %s status went from %t to %t: the rules change nothing there, and a permanent keeps its status until something changes it", after(c, i), eq.ID, was[k].name, was[k].on, is[k].on)
 					}
 				}
 			}

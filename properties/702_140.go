@@ -54,11 +54,11 @@ func illegalResolves(c *Case, f func(i int, card, target model.ObjectID) error) 
 func enteredAlone(c *Case, i int, card, target model.ObjectID, why string) error {
 	next := &c.Trace.Steps[i].State
 	if q := next.Permanent(target); q != nil && slices.Contains(ids(q), card) {
-		return problem("%s, %s merged with %s: %s", after(c, i), card, target, why)
+		return problemOf("illegal-target-merged", "%s, %s merged with %s: %s", after(c, i), card, target, why)
 	}
 	id := model.EnteredID(card, i)
 	if q := next.Permanent(id); q == nil || !slices.Equal(ids(q), []model.ObjectID{card}) {
-		return problem("%s, %s is not on the battlefield as permanent %s of its own (it is in %s): %s", after(c, i), card, id, whereabouts(next, []model.ObjectID{card}), why)
+		return problemOf("illegal-target-not-own-permanent", "%s, %s is not on the battlefield as permanent %s of its own (it is in %s): %s", after(c, i), card, id, whereabouts(next, []model.ObjectID{card}), why)
 	}
 	return nil
 }
@@ -122,7 +122,7 @@ var P702_140c = &Property{
 				want = len(q.Components) - 1
 			}
 			if got := slices.Index(ids(q), card); got != want {
-				return problem("%s, %s is component %d of %v, but its controller chose to put it on the %s", after(c, i), card, got, ids(q), pos)
+				return problemOf("mutate-position-ignored", "%s, %s is component %d of %v, but its controller chose to put it on the %s", after(c, i), card, got, ids(q), pos)
 			}
 			return nil
 		})
@@ -131,7 +131,7 @@ var P702_140c = &Property{
 		}
 		return counterparts(c, func(r *model.Permanent) bool { return r.Mutated }, func(k int, r, e *model.Permanent) error {
 			if !e.Mutated {
-				return problem("%s, %s of components %v does not report mutated: a mutating spell merged with it, so it is a mutated permanent", at(c, k), e.ID, ids(e))
+				return problemOf("not-reported-mutated", "%s, %s of components %v does not report mutated: a mutating spell merged with it, so it is a mutated permanent", at(c, k), e.ID, ids(e))
 			}
 			return nil
 		})
@@ -153,6 +153,9 @@ var P702_140d = &Property{
 		return mutations(c, func(i int, card, target model.ObjectID) error {
 			if didMerge(c, i, card, target) == nil {
 				return nil
+			}
+			if !abilitiesAsRules(c, i, target) {
+				return nil // another rule's finding: 702.140e's, 730.2e's
 			}
 			return sameTriggers(c, i, model.Mutates, "", fmt.Sprintf("every \"whenever this creature mutates\" ability of the mutated %s triggers", target))
 		})
@@ -180,7 +183,7 @@ var P702_140e = &Property{
 			}
 			got, want := abilitySet(d.Characteristics.Abilities), abilitySet(r.Derived.Characteristics.Abilities)
 			if got != want {
-				return problem("%s, mutated permanent %s of components %v has abilities %s, but the rules give %s: it has every ability of each component, and no others", at(c, k), e.ID, ids(e), got, want)
+				return problemOf("mutated-abilities", "%s, mutated permanent %s of components %v has abilities %s, but the rules give %s: it has every ability of each component, and no others", at(c, k), e.ID, ids(e), got, want)
 			}
 			return nil
 		})

@@ -119,7 +119,7 @@ var P708_8 = &Property{
 				return err
 			}
 			if q.Status.FaceDown {
-				return problem("%s, %s is still face down: the rules turn it face up", after(c, i), q.ID)
+				return problemOf("still-face-down", "%s, %s is still face down: the rules turn it face up", after(c, i), q.ID)
 			}
 			if err := sameTriggers(c, i, model.CreatureEnters, "", "a permanent turned face up has already entered the battlefield"); err != nil {
 				return err
@@ -150,7 +150,14 @@ var P708_9 = &Property{
 		return eachLeaving(c, func(p *model.Permanent) bool {
 			return slices.ContainsFunc(p.Components, func(comp model.Component) bool { return comp.FaceDown })
 		}, func(i int, p *model.Permanent) error {
-			return sameReveals(c, i, "a face-down component that leaves the battlefield is revealed by its owner")
+			// Only a card the engine too had face down and moved off:
+			// where it had the card face up, or kept it on the
+			// battlefield, the finding is the rule's that says how
+			// (730.2f, 730.3d).
+			faceDownAndGone := func(id model.ObjectID) bool {
+				return faceDownIn(holderOf(stateAt(c.Trace, i), id), id) && holderOf(&c.Trace.Steps[i].State, id) == nil
+			}
+			return sameRevealsOf(c, i, faceDownAndGone, "a face-down component that leaves the battlefield is revealed by its owner")
 		})
 	},
 }
@@ -203,7 +210,7 @@ var P712_15a = &Property{
 			}
 			r := c.Reference.Steps[i].State.Permanent(p.ID)
 			if componentsView(q) != componentsView(r) {
-				return problem("%s, %s was turned face up as %s: it turns face up with its front face up, %s", after(c, i), q.ID, componentsView(q), componentsView(r))
+				return problemOf("turned-up-face-otherwise", "%s, %s was turned face up as %s: it turns face up with its front face up, %s", after(c, i), q.ID, componentsView(q), componentsView(r))
 			}
 		}
 		return nil

@@ -33,6 +33,15 @@ func holderOf(st *model.State, id model.ObjectID) *model.Permanent {
 	return nil
 }
 
+// faceDownIn reports whether card id is a face-down component of p.
+func faceDownIn(p *model.Permanent, id model.ObjectID) bool {
+	if p == nil {
+		return false
+	}
+	k := slices.IndexFunc(p.Components, func(comp model.Component) bool { return comp.Object == id })
+	return k >= 0 && p.Components[k].FaceDown
+}
+
 // didMerge returns the engine's permanent target after step i when it
 // holds card: the merge happened, and a rule about what merging does can
 // be judged there. Whether it happened at all is 730.2's and 730.2c's to
@@ -54,9 +63,9 @@ func mergedInto(c *Case, i int, card, target model.ObjectID) (*model.Permanent, 
 		return q, nil
 	}
 	if h := holderOf(next, card); h != nil {
-		return nil, problem("%s, %s merged into permanent %s, not into %s: a merged permanent is the permanent it merged with, the same object with the same id", after(c, i), card, h.ID, target)
+		return nil, problemOf("merged-into-other-permanent", "%s, %s merged into permanent %s, not into %s: a merged permanent is the permanent it merged with, the same object with the same id", after(c, i), card, h.ID, target)
 	}
-	return nil, problem("%s, %s did not merge with %s (the engine's %s is %v): the rules merge it there", after(c, i), card, target, target, idsOrGone(q))
+	return nil, problemOf("did-not-merge", "%s, %s did not merge with %s (the engine's %s is %v): the rules merge it there", after(c, i), card, target, target, idsOrGone(q))
 }
 
 func idsOrGone(p *model.Permanent) any {
@@ -91,11 +100,11 @@ var P730_2 = &Property{
 			top := append([]model.ObjectID{card}, ids(old)...)
 			bottom := append(ids(old), card)
 			if got := ids(q); !slices.Equal(got, top) && !slices.Equal(got, bottom) {
-				return problem("%s, %s has components %v: %s goes on top of or under %v, never between", after(c, i), target, got, card, ids(old))
+				return problemOf("merged-between-components", "%s, %s has components %v: %s goes on top of or under %v, never between", after(c, i), target, got, card, ids(old))
 			}
 			for _, p := range enters(c.Trace, i) {
 				if !slices.ContainsFunc(enters(c.Reference, i), func(r *model.Permanent) bool { return r.ID == p.ID }) {
-					return problem("%s, new permanent %s appeared as %s merged: merging makes no new permanent", after(c, i), p.ID, card)
+					return problemOf("merge-made-new-permanent", "%s, new permanent %s appeared as %s merged: merging makes no new permanent", after(c, i), p.ID, card)
 				}
 			}
 			return nil
@@ -112,7 +121,7 @@ var P730_2 = &Property{
 			want := isMerged(c.Scenario, r)
 			if e.Derived == nil || e.Derived.Merged != want || want && e.Derived.Melded {
 				merged, melded := e.Derived != nil && e.Derived.Merged, e.Derived != nil && e.Derived.Melded
-				return problem("%s, %s of components %v reports merged=%t melded=%t: it is a merged permanent=%t (CR 730.2, 701.42a)", at(c, k), e.ID, ids(e), merged, melded, want)
+				return problemOf("merged-flag-wrong", "%s, %s of components %v reports merged=%t melded=%t: it is a merged permanent=%t (CR 730.2, 701.42a)", at(c, k), e.ID, ids(e), merged, melded, want)
 			}
 			return nil
 		})
@@ -187,7 +196,7 @@ func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent
 		}
 		ab := abilities(r)
 		if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
-			return problemOf("characteristics: "+what, "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
+			return problemOf("characteristics-of-"+Key(what), "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
 		}
 		return nil
 	})
@@ -256,12 +265,12 @@ var P730_2c = &Property{
 				if h := holderOf(&c.Trace.Steps[i].State, card); h != nil {
 					where = "is part of permanent " + string(h.ID)
 				}
-				return problem("%s, %s is gone and %s %s: the merged permanent is no longer the same object, but merging keeps it one object with its id", after(c, i), target, card, where)
+				return problemOf("merged-permanent-gone", "%s, %s is gone and %s %s: the merged permanent is no longer the same object, but merging keeps it one object with its id", after(c, i), target, card, where)
 			}
 			p := stateAt(c.Trace, i).Permanent(target)
 			// One class for every way of not staying the same object, so a
 			// counterexample shrinks to the plainest of them.
-			const class = "730.2c: the merged permanent is not the same object"
+			const class = "not-the-same-object"
 			at := fmt.Sprintf("%s, merged permanent %s", after(c, i), q.ID)
 			switch {
 			case p.Controller != q.Controller:
@@ -302,7 +311,7 @@ var P730_2d = &Property{
 			top := e.Components[0].Object
 			if want := isToken(c.Scenario, top); d.Token != want {
 				kind := map[bool]string{true: "a token", false: "a card"}[want]
-				return problem("%s, %s's topmost component %s is %s, but it reports token=%t", at(c, k), e.ID, top, kind, d.Token)
+				return problemOf("token-unlike-top", "%s, %s's topmost component %s is %s, but it reports token=%t", at(c, k), e.ID, top, kind, d.Token)
 			}
 			return nil
 		})
@@ -344,7 +353,7 @@ var P730_2e = &Property{
 	Check: func(c *Case) error {
 		err := counterparts(c, func(r *model.Permanent) bool { return len(r.Components) > 1 }, func(k int, r, e *model.Permanent) error {
 			if top := e.Components[0]; e.Status.FaceDown != top.FaceDown {
-				return problem("%s, %s reports face_down=%t, but its topmost component %s has face_down=%t", at(c, k), e.ID, e.Status.FaceDown, top.Object, top.FaceDown)
+				return problemOf("face-down-unlike-top", "%s, %s reports face_down=%t, but its topmost component %s has face_down=%t", at(c, k), e.ID, e.Status.FaceDown, top.Object, top.FaceDown)
 			}
 			return nil
 		})
@@ -365,11 +374,15 @@ var P730_2e = &Property{
 				// goes is 702.140c's to judge): the permanent is face down
 				// exactly when that card is.
 				if q.Status.FaceDown != r.Status.FaceDown {
-					return problem("%s, %s has face_down=%t with %s on top: a merged permanent is face down only if its topmost component is, and the rules make it face_down=%t", after(c, i), q.ID, q.Status.FaceDown, r.Components[0].Object, r.Status.FaceDown)
+					return problemOf("face-down-not-as-top", "%s, %s has face_down=%t with %s on top: a merged permanent is face down only if its topmost component is, and the rules make it face_down=%t", after(c, i), q.ID, q.Status.FaceDown, r.Components[0].Object, r.Status.FaceDown)
 				}
+				before := stateAt(c.Trace, i)
 				for _, w := range r.Components {
+					if h := holderOf(before, w.Object); h != nil && faceDownIn(h, w.Object) != faceDownIn(holderOf(stateAt(c.Reference, i), w.Object), w.Object) {
+						continue // the engine had it turned otherwise before: another rule's finding (730.2f)
+					}
 					if k := slices.IndexFunc(q.Components, func(g model.Component) bool { return g.Object == w.Object }); k >= 0 && q.Components[k].FaceDown != w.FaceDown {
-						return problem("%s, component %s of %s has face_down=%t: merging turns no card over, and the rules keep it face_down=%t", after(c, i), w.Object, q.ID, q.Components[k].FaceDown, w.FaceDown)
+						return problemOf("merge-turned-component", "%s, component %s of %s has face_down=%t: merging turns no card over, and the rules keep it face_down=%t", after(c, i), w.Object, q.ID, q.Components[k].FaceDown, w.FaceDown)
 					}
 				}
 			}
@@ -424,11 +437,11 @@ var P730_2f = &Property{
 			}
 			way := map[bool]string{true: "down", false: "up"}[r.Status.FaceDown]
 			if q.Status.FaceDown != r.Status.FaceDown {
-				return problem("%s, merged permanent %s reports face_down=%t: the rules turn it face %s", after(c, i), q.ID, q.Status.FaceDown, way)
+				return problemOf("merged-not-turned", "%s, merged permanent %s reports face_down=%t: the rules turn it face %s", after(c, i), q.ID, q.Status.FaceDown, way)
 			}
 			for _, comp := range q.Components {
 				if comp.FaceDown != r.Status.FaceDown {
-					return problem("%s, %s was turned face %s but its component %s has face_down=%t: each component turns", after(c, i), q.ID, way, comp.Object, comp.FaceDown)
+					return problemOf("component-not-turned", "%s, %s was turned face %s but its component %s has face_down=%t: each component turns", after(c, i), q.ID, way, comp.Object, comp.FaceDown)
 				}
 			}
 			if r.Status.FaceDown && c.Reports(model.TurnedFaceDown) {
@@ -493,7 +506,7 @@ var P730_2g = &Property{
 				return err
 			}
 			if was := stateAt(c.Trace, i).Permanent(p.ID); !q.Status.FaceDown || componentsView(q) != componentsView(was) {
-				return problem("%s, face-down merged permanent %s holds an instant or sorcery card but was turned over, from %s to %s (face_down=%t): it is revealed and stays face down", after(c, i), q.ID, componentsView(was), componentsView(q), q.Status.FaceDown)
+				return problemOf("instant-in-face-down-turned-over", "%s, face-down merged permanent %s holds an instant or sorcery card but was turned over, from %s to %s (face_down=%t): it is revealed and stays face down", after(c, i), q.ID, componentsView(was), componentsView(q), q.Status.FaceDown)
 			}
 			if err := sameTriggers(c, i, model.TurnedFaceUp, q.ID, "it stayed face down"); err != nil {
 				return err
@@ -511,6 +524,11 @@ var P730_2g = &Property{
 // sameReveals fails unless the engine's step i reveals at least the cards
 // the rules' step reveals.
 func sameReveals(c *Case, i int, why string) error {
+	return sameRevealsOf(c, i, func(model.ObjectID) bool { return true }, why)
+}
+
+// sameRevealsOf is sameReveals for the cards judge selects.
+func sameRevealsOf(c *Case, i int, judge func(model.ObjectID) bool, why string) error {
 	shown := map[model.ObjectID]bool{}
 	for _, e := range events(c.Trace.Steps[i], model.Reveal) {
 		for _, id := range e.Revealed {
@@ -519,8 +537,8 @@ func sameReveals(c *Case, i int, why string) error {
 	}
 	for _, e := range events(c.Reference.Steps[i], model.Reveal) {
 		for _, id := range e.Revealed {
-			if !shown[id] {
-				return problem("%s, %s was not revealed: %s", after(c, i), id, why)
+			if !shown[id] && judge(id) {
+				return problemOf("not-revealed", "%s, %s was not revealed: %s", after(c, i), id, why)
 			}
 		}
 	}
@@ -624,7 +642,7 @@ var P730_2i = &Property{
 	Check: func(c *Case) error {
 		err := counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) && hasDFC(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
 			if e.Derived != nil && (e.Derived.DoubleFaced || e.Derived.Transformed) {
-				return problem("%s, merged permanent %s reports double_faced=%t transformed=%t: a merged permanent is never a double-faced or transformed permanent", at(c, k), e.ID, e.Derived.DoubleFaced, e.Derived.Transformed)
+				return problemOf("merged-reports-double-faced", "%s, merged permanent %s reports double_faced=%t transformed=%t: a merged permanent is never a double-faced or transformed permanent", at(c, k), e.ID, e.Derived.DoubleFaced, e.Derived.Transformed)
 			}
 			return nil
 		})
@@ -641,7 +659,7 @@ var P730_2i = &Property{
 				return err
 			}
 			if g, w := facesByObject(q), facesByObject(c.Reference.Steps[i].State.Permanent(p.ID)); g != w {
-				return problem("%s, merged permanent %s shows faces %s, but the rules turn each component that can transform: %s", after(c, i), q.ID, g, w)
+				return problemOf("merged-components-not-transformed", "%s, merged permanent %s shows faces %s, but the rules turn each component that can transform: %s", after(c, i), q.ID, g, w)
 			}
 		}
 		return nil
@@ -668,10 +686,10 @@ func unchangedView(p *model.Permanent) string {
 func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
 	p, q := stateAt(c.Trace, i).Permanent(id), c.Trace.Steps[i].State.Permanent(id)
 	if q == nil {
-		return problem("%s, %s is gone: %s", after(c, i), id, why)
+		return problemOf("found-object-gone", "%s, %s is gone: %s", after(c, i), id, why)
 	}
 	if g, w := unchangedView(q), unchangedView(p); g != w {
-		return problem("%s, %s changed from %s to %s: %s", after(c, i), id, w, g, why)
+		return problemOf("found-object-changed", "%s, %s changed from %s to %s: %s", after(c, i), id, w, g, why)
 	}
 	return nil
 }
@@ -739,6 +757,66 @@ func eachLeaving(c *Case, sel func(p *model.Permanent) bool, f func(i int, p *mo
 	return nil
 }
 
+// toLibrary reports whether step i of a trace puts permanent id into a
+// library, on top or at the bottom, by the move itself (no replacement
+// effect sends it there).
+func toLibrary(t *model.Trace, i int, id model.ObjectID) bool {
+	for _, e := range events(t.Steps[i], model.ZoneChange) {
+		if e.Object == id && e.From == model.Battlefield && e.To == model.Library &&
+			!slices.ContainsFunc(e.Moves, func(m model.Placement) bool { return m.By != "" && m.By != byCommander }) {
+			return true
+		}
+	}
+	return false
+}
+
+// byCommander is what a move's placement is "by" when a commander went
+// to the command zone by its owner's choice (CR 903.9b-c).
+const byCommander = "commander"
+
+// wentWithTheRest fails unless, after step i, each card of permanent p
+// is where the rules put it, when the move alone sends it there: the
+// permanent goes to one zone and every card with it (CR 730.3, 712.21),
+// to the top or the bottom of a library as to a graveyard. Where a
+// replacement effect applies, the cards' destinations are 730.3d-e's to
+// judge; whether a commander goes to the command zone is 903.9's, and
+// where it goes otherwise, this rule's.
+func wentWithTheRest(c *Case, i int, p *model.Permanent) error {
+	by := map[model.ObjectID]model.ObjectID{}
+	for _, e := range events(c.Reference.Steps[i], model.ZoneChange) {
+		for _, m := range e.Moves {
+			if e.Object != p.ID {
+				continue
+			}
+			if m.By != "" && m.By != byCommander {
+				return nil
+			}
+			by[m.Object] = m.By
+		}
+	}
+	next, rules := &c.Trace.Steps[i].State, &c.Reference.Steps[i].State
+	for _, comp := range p.Components {
+		o := c.Scenario.Object(comp.Object)
+		if o == nil || o.Token {
+			continue
+		}
+		gz, gp := zoneOf(next, comp.Object)
+		wz, wp := zoneOf(rules, comp.Object)
+		if o.Commander && (by[comp.Object] == byCommander || gz == model.Command) {
+			continue // whether it goes to the command zone: 903.9's
+		}
+		if wz == "" || gz == wz && gp == wp {
+			continue
+		}
+		got := "nowhere"
+		if gz != "" {
+			got = fmt.Sprintf("%s's %s", gp, gz)
+		}
+		return problemOf("card-elsewhere", "%s, card %s of %s went to %s, but the rules put it into %s's %s: every card goes where the permanent goes", after(c, i), comp.Object, p.ID, got, wp, wz)
+	}
+	return nil
+}
+
 // leftAsOne checks that permanent p left the battlefield in the engine's
 // step i as one permanent: it is gone, none of its components stays on
 // the battlefield where the rules move it off, its leaving is one zone
@@ -747,12 +825,15 @@ func eachLeaving(c *Case, sel func(p *model.Permanent) bool, f func(i int, p *mo
 func leftAsOne(c *Case, i int, p *model.Permanent) error {
 	next := &c.Trace.Steps[i].State
 	if q := next.Permanent(p.ID); q != nil {
-		return problem("%s, %s is still on the battlefield: the rules move it off, as one permanent", after(c, i), p.ID)
+		return problemOf("still-on-battlefield", "%s, %s is still on the battlefield: the rules move it off, as one permanent", after(c, i), p.ID)
 	}
 	for _, comp := range p.Components {
 		if h := holderOf(next, comp.Object); h != nil && holderOf(&c.Reference.Steps[i].State, comp.Object) == nil {
-			return problem("%s, component %s of %s stayed on the battlefield as %s: the whole permanent leaves", after(c, i), comp.Object, p.ID, h.ID)
+			return problemOf("component-stayed", "%s, component %s of %s stayed on the battlefield as %s: the whole permanent leaves", after(c, i), comp.Object, p.ID, h.ID)
 		}
+	}
+	if err := wentWithTheRest(c, i, p); err != nil {
+		return err
 	}
 	if !c.Partial {
 		var zc []model.Event
@@ -762,15 +843,15 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 			}
 		}
 		if len(zc) != 1 {
-			return problem("%s, %d zone changes report %s leaving the battlefield: one permanent leaves, once", after(c, i), len(zc), p.ID)
+			return problemOf("leaving-reported-twice", "%s, %d zone changes report %s leaving the battlefield: one permanent leaves, once", after(c, i), len(zc), p.ID)
 		}
 		if zc[0].Objects != 1 {
-			return problem("%s, %s leaving counts as %d objects: it is one object", after(c, i), p.ID, zc[0].Objects)
+			return problemOf("leaving-object-count", "%s, %s leaving counts as %d objects: it is one object", after(c, i), p.ID, zc[0].Objects)
 		}
 		// A melded permanent's cards are 712.21e's to count; a merged
 		// permanent's, the mutate notes count as one card each.
 		if want := cardCount(c.Scenario, p); !isMelded(c.Scenario, p) && zc[0].Cards != want {
-			return problem("%s, %s leaving counts as %d cards: each of its %d cards moved (mutate notes)", after(c, i), p.ID, zc[0].Cards, want)
+			return problemOf("leaving-card-count", "%s, %s leaving counts as %d cards: each of its %d cards moved (mutate notes)", after(c, i), p.ID, zc[0].Cards, want)
 		}
 	}
 	// The permanent and each of its cards: a trigger for any of them
@@ -813,12 +894,13 @@ var P730_3 = &Property{
 				if isMerged(s, p) {
 					out = append(out, "merged-leaves")
 					out = append(out, label(len(triggered(rules.Steps[i], model.CreatureDies, p.ID)) > 0, "merged-dies")...)
+					out = append(out, label(toLibrary(rules, i, p.ID), "merged-to-library")...)
 				}
 			}
 		}
 		return out
 	},
-	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.02},
+	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.02, "merged-to-library": 0.05},
 	Check: func(c *Case) error {
 		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
 			return leftAsOne(c, i, p)
@@ -875,7 +957,7 @@ func sameOrder(c *Case, i int, p *model.Permanent, zones []model.Zone, who strin
 			continue // other cards went there: where cards go is another rule's (730.3d-e, 712.21d)
 		}
 		if !slices.Equal(got, want) {
-			return problem("%s, %s's cards are in %s's %s in the order %v, but %s chose %v", after(c, i), p.ID, owner, z, got, who, want)
+			return problemOf("cards-in-other-order", "%s, %s's cards are in %s's %s in the order %v, but %s chose %v", after(c, i), p.ID, owner, z, got, who, want)
 		}
 	}
 	return nil
@@ -1003,7 +1085,7 @@ func sameWhereabouts(a, b *model.State, cards []model.ObjectID) bool {
 // rules put it: the effect found every one of them.
 func foundAll(c *Case, i int, cards []model.ObjectID) error {
 	if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
-		return problem("%s, the engine left %s, but the effect finds every card the permanent became: %s", after(c, i), g, w)
+		return problemOf("found-not-every-card", "%s, the engine left %s, but the effect finds every card the permanent became: %s", after(c, i), g, w)
 	}
 	return nil
 }
@@ -1043,7 +1125,7 @@ func findsAny(s *model.Scenario, rules *model.Trace, sel func(p *model.Permanent
 // trace had a replacement effect applied to some component.
 func replaced(t *model.Trace, i int, id model.ObjectID) bool {
 	for _, e := range events(t.Steps[i], model.ZoneChange) {
-		if e.Object == id && slices.ContainsFunc(e.Moves, func(m model.Placement) bool { return m.By != "" && m.By != "commander" }) {
+		if e.Object == id && slices.ContainsFunc(e.Moves, func(m model.Placement) bool { return m.By != "" && m.By != byCommander }) {
 			return true
 		}
 	}
@@ -1064,7 +1146,9 @@ func sameDestinations(c *Case, i int, p *model.Permanent, why string) error {
 		return err
 	}
 	// Tokens cease to exist where they went; the zone change says where.
-	if g, w := movesOf(c.Trace.Steps[i], p.ID), movesOf(c.Reference.Steps[i], p.ID); g != w {
+	// (The commander card's move is judged above, or by 903.9.)
+	commander := func(obj model.ObjectID) bool { return obj == commanderCard(c.Scenario, p) }
+	if g, w := movesOf(c.Trace.Steps[i], p.ID, commander), movesOf(c.Reference.Steps[i], p.ID, commander); g != w {
 		return problemOf(elsewhere, "%s, %s's components moved %s, but the rules move them %s: %s", after(c, i), p.ID, g, w, why)
 	}
 	return nil
@@ -1072,7 +1156,7 @@ func sameDestinations(c *Case, i int, p *model.Permanent, why string) error {
 
 // elsewhere is the class of a component that a replacement effect (or
 // its absence) sent elsewhere than the rules do, card or token alike.
-const elsewhere = "components go elsewhere than the replacement effect sends them"
+const elsewhere = "moved-elsewhere-than-replaced"
 
 // moveOf returns the zone a step's zone change of permanent id sent its
 // component obj to, or "".
@@ -1091,14 +1175,16 @@ func moveOf(st model.Step, id, obj model.ObjectID) model.Zone {
 
 // movesOf shows where a step's zone changes of permanent id sent each
 // component, sorted.
-func movesOf(st model.Step, id model.ObjectID) string {
+func movesOf(st model.Step, id model.ObjectID, skip func(model.ObjectID) bool) string {
 	var out []string
 	for _, e := range events(st, model.ZoneChange) {
 		if e.Object != id || e.From != model.Battlefield {
 			continue
 		}
 		for _, m := range e.Moves {
-			out = append(out, fmt.Sprintf("%s->%s", m.Object, m.To))
+			if !skip(m.Object) {
+				out = append(out, fmt.Sprintf("%s->%s", m.Object, m.To))
+			}
 		}
 	}
 	slices.Sort(out)
@@ -1106,6 +1192,13 @@ func movesOf(st model.Step, id model.ObjectID) string {
 }
 
 func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why string) error {
+	// Whether a commander goes to the command zone is 903.9's to judge.
+	cards = slices.DeleteFunc(slices.Clone(cards), func(card model.ObjectID) bool {
+		o := c.Scenario.Object(card)
+		g, _ := zoneOf(&c.Trace.Steps[i].State, card)
+		w, _ := zoneOf(&c.Reference.Steps[i].State, card)
+		return o != nil && o.Commander && (g == model.Command || w == model.Command)
+	})
 	if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
 		return problemOf(elsewhere, "%s, %s's cards went to %s, but the rules put them in %s: %s", after(c, i), id, g, w, why)
 	}

@@ -1,6 +1,7 @@
 package properties
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -47,43 +48,56 @@ func Departure(c *Case) error {
 	return nil
 }
 
-// departs is the problem of a departure in one aspect. Every departure
-// is of one class, whatever its aspect: a counterexample of one shrinks
-// to the plainest departure, which may be in another aspect.
-func departs(where, what string, got, want any) error {
-	return problemOf("departure", "%s, %s: the engine's trace has %v, the rules' %v", where, what, got, want)
+// departs is the problem of a departure in one aspect of the trace,
+// named without objects (aspect, such as "status" or "graveyard"), and
+// shown with them (what). Every departure is of one class, whatever its
+// aspect: a counterexample of one shrinks to the plainest departure,
+// which may be in another aspect.
+func departs(where, what, aspect string, got, want any) error {
+	return &Problem{Class: "departure", Aspect: aspect,
+		Msg: fmt.Sprintf("%s, %s: the engine's trace has %v, the rules' %v", where, what, got, want)}
+}
+
+// AspectOf returns the aspect of the trace a departure is in (see
+// Departure), or "" for an error that is not a departure.
+func AspectOf(err error) string {
+	var p *Problem
+	if errors.As(err, &p) {
+		return p.Aspect
+	}
+	return ""
 }
 
 func sameState(where string, g, w *model.State, s *model.Scenario) error {
 	if g.Active != w.Active {
-		return departs(where, "the active player", g.Active, w.Active)
+		return departs(where, "the active player", "the active player", g.Active, w.Active)
 	}
 	if a, b := permIDs(g), permIDs(w); !slices.Equal(a, b) {
-		return departs(where, "the battlefield", a, b)
+		return departs(where, "the battlefield", "the battlefield", a, b)
 	}
 	for i := range w.Battlefield {
 		wp := &w.Battlefield[i]
 		gp := g.Permanent(wp.ID)
 		for _, v := range permanentViews {
 			if a, b := v.view(s, gp), v.view(s, wp); a != b {
-				return departs(where, string(wp.ID)+"'s "+v.what, a, b)
+				return departs(where, string(wp.ID)+"'s "+v.what, "a permanent's "+v.what, a, b)
 			}
 		}
 	}
 	for _, wpl := range w.Players {
 		gpl := g.Player(wpl.ID)
 		if gpl == nil {
-			return departs(where, "player "+string(wpl.ID), "missing", "present")
+			return departs(where, "player "+string(wpl.ID), "the players", "missing", "present")
 		}
 		if z, a, b := firstZoneDiff(gpl, &wpl); z != "" {
-			return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), a, b)
+			return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), "a player's "+string(z), a, b)
 		}
 	}
 	if a, b := stackView(g), stackView(w); a != b {
-		return departs(where, "the stack", a, b)
+		return departs(where, "the stack", "the stack", a, b)
 	}
 	if a, b := linksView(g), linksView(w); a != b {
-		return departs(where, "what linked abilities exiled", a, b)
+		return departs(where, "what linked abilities exiled", "what linked abilities exiled", a, b)
 	}
 	return nil
 }
@@ -195,14 +209,14 @@ func sameEvents(c *Case, i int) error {
 			continue
 		}
 		if a, b := triggered(g, o, ""), triggered(w, o, ""); !slices.Equal(a, b) {
-			return departs(after(c, i), fmt.Sprintf("the %q triggers", o), orNone(a), orNone(b))
+			return departs(after(c, i), fmt.Sprintf("the %q triggers", o), fmt.Sprintf("the %q triggers", o), triggersText(a), triggersText(b))
 		}
 	}
 	// Whether the action could be taken at all, and who attacked, every
 	// engine reports: they are what the action did.
 	for _, k := range []model.EventKind{model.NotAllowed, model.Attacks} {
 		if a, b := eventsView(g, k, objectView), eventsView(w, k, objectView); !slices.Equal(a, b) {
-			return departs(after(c, i), fmt.Sprintf("the %s events", k), orNone(a), orNone(b))
+			return departs(after(c, i), fmt.Sprintf("the %s events", k), fmt.Sprintf("the %s events", k), orNone(a), orNone(b))
 		}
 	}
 	if c.Partial {
@@ -210,7 +224,7 @@ func sameEvents(c *Case, i int) error {
 	}
 	for _, v := range eventViews {
 		if a, b := eventsView(g, v.kind, v.view), eventsView(w, v.kind, v.view); !slices.Equal(a, b) {
-			return departs(after(c, i), "the "+v.what, orNone(a), orNone(b))
+			return departs(after(c, i), "the "+v.what, "the "+v.what, orNone(a), orNone(b))
 		}
 	}
 	return nil

@@ -93,6 +93,14 @@ var (
 	// that needs no particular layout: a token copy, a creature spell
 	// cast, a mutating spell whose target became illegal, a manifested
 	// card; an engine is given those of them it declares.
+	// genCopyDFC ends with a token copy of a permanent, often one topped by
+	// a double-faced card, alone or merged.
+	genCopyDFC = generators.Scenario(generators.Options{
+		MaxPermanents: 1, MaxComponents: 2, Status: true,
+		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Transform, generators.Modal},
+		NeedKinds: []generators.Kind{generators.Transform},
+		Focus:     []model.ActionType{model.TokenCopy},
+	})
 	genEnters = generators.Scenario(generators.Options{
 		MaxComponents: 3, Status: true, Hand: true,
 		Focus: []model.ActionType{model.TokenCopy, model.Cast, model.CastMutate, model.Manifest},

@@ -12,7 +12,7 @@ import (
 // reported none.
 func derived(p *model.Permanent) (*model.Derived, error) {
 	if p.Derived == nil {
-		return nil, problem("permanent %s reports no derived values (characteristics, token)", p.ID)
+		return nil, problemOf("no-derived-values", "permanent %s reports no derived values (characteristics, token)", p.ID)
 	}
 	return p.Derived, nil
 }

@@ -108,7 +108,7 @@ var P712_8g = &Property{
 				if err == nil {
 					got = d.Characteristics.ManaValue
 				}
-				return problem("%s, melded permanent %s has mana value %d: it is the sum of its front faces' mana values, %d", at(c, k), e.ID, got, want)
+				return problemOf("melded-mana-value", "%s, melded permanent %s has mana value %d: it is the sum of its front faces' mana values, %d", at(c, k), e.ID, got, want)
 			}
 			return nil
 		})
@@ -156,7 +156,7 @@ func backFacesUp(c *Case, i int, made *model.Permanent) error {
 		return err
 	}
 	if g, w := pieces(c.Scenario, q), pieces(c.Scenario, made); g != w {
-		return problem("%s, melded permanent %s is %s: it is its two cards, combined with their back faces up, %s", after(c, i), q.ID, componentsView(q), componentsView(made))
+		return problemOf("melded-permanent-made-otherwise", "%s, melded permanent %s is %s: it is its two cards, combined with their back faces up, %s", after(c, i), q.ID, componentsView(q), componentsView(made))
 	}
 	return nil
 }
@@ -183,7 +183,7 @@ var P712_4a = &Property{
 				return nil // made otherwise: 701.42a's to judge
 			}
 			if e.Derived == nil || !e.Derived.Melded || e.Derived.Merged {
-				return problem("%s, melded permanent %s reports melded=%t merged=%t: it is a melded permanent, one object of two cards", at(c, k), e.ID, e.Derived != nil && e.Derived.Melded, e.Derived != nil && e.Derived.Merged)
+				return problemOf("melded-flag-wrong", "%s, melded permanent %s reports melded=%t merged=%t: it is a melded permanent, one object of two cards", at(c, k), e.ID, e.Derived != nil && e.Derived.Melded, e.Derived != nil && e.Derived.Merged)
 			}
 			return nil
 		})
@@ -205,7 +205,7 @@ var P712_4b = &Property{
 			for _, comp := range e.Components {
 				d := defOf(c.Scenario, comp.Object)
 				if d != nil && d.Layout == model.LayoutMeld && comp.Face == model.Back {
-					return problem("%s, %s shows the back face of meld card %s outside a melded pair: a meld card's back face is used only by the melded permanent", at(c, k), e.ID, comp.Object)
+					return problemOf("meld-back-face-outside-pair", "%s, %s shows the back face of meld card %s outside a melded pair: a meld card's back face is used only by the melded permanent", at(c, k), e.ID, comp.Object)
 				}
 			}
 			return nil
@@ -270,7 +270,7 @@ var P701_42b = &Property{
 			objs := meldObjects(c, i)
 			for _, q := range enters(c.Trace, i) {
 				if slices.ContainsFunc(ids(q), func(id model.ObjectID) bool { return slices.Contains(objs, id) }) {
-					return problem("%s, %v were melded into %s, but they are not two cards of one meld pair", after(c, i), objs, q.ID)
+					return problemOf("melded-non-pair", "%s, %v were melded into %s, but they are not two cards of one meld pair", after(c, i), objs, q.ID)
 				}
 			}
 			return nil
@@ -327,7 +327,7 @@ var P701_42c = &Property{
 				}
 			}
 			if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
-				return problem("%s, the engine left %s, but objects that can't be melded stay where they are: %s", after(c, i), g, w)
+				return problemOf("unmeldable-objects-moved", "%s, the engine left %s, but objects that can't be melded stay where they are: %s", after(c, i), g, w)
 			}
 			return nil
 		})

@@ -21,7 +21,7 @@ var P701_42a = &Property{
 			}
 			for _, id := range names {
 				if p := c.Trace.Steps[i].State.Permanent(id); p != nil {
-					return problem("%s, %s is still on the battlefield: both halves are exiled and return as one melded permanent", after(c, i), id)
+					return problemOf("meld-half-not-exiled", "%s, %s is still on the battlefield: both halves are exiled and return as one melded permanent", after(c, i), id)
 				}
 			}
 			return backFacesUp(c, i, made)
@@ -51,9 +51,12 @@ var P712_21 = &Property{
 	Observes: []model.Observer{model.CreatureDies},
 	Gen:      genMelded,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(meldedLeaves(s, rules), "melded-leaves")
+		out := label(meldedLeaves(s, rules), "melded-leaves")
+		return append(out, label(anyStep(rules, func(i int) bool {
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool { return isMelded(s, p) && toLibrary(rules, i, p.ID) })
+		}), "melded-to-library")...)
 	},
-	Cover: map[string]float64{"melded-leaves": 0.1},
+	Cover: map[string]float64{"melded-leaves": 0.1, "melded-to-library": 0.03},
 	Check: func(c *Case) error {
 		return eachLeaving(c, isMeldedP(c.Scenario), func(i int, p *model.Permanent) error { return leftAsOne(c, i, p) })
 	},
@@ -77,12 +80,12 @@ var P712_21e = &Property{
 				if e.Object == p.ID && e.From == model.Battlefield {
 					n++
 					if e.Cards != want || e.Objects != 1 {
-						return problem("%s, %s leaving counts %d objects and %d cards: it is one object and %d cards", after(c, i), p.ID, e.Objects, e.Cards, want)
+						return problemOf("melded-leaving-counts", "%s, %s leaving counts %d objects and %d cards: it is one object and %d cards", after(c, i), p.ID, e.Objects, e.Cards, want)
 					}
 				}
 			}
 			if n == 0 {
-				return problem("%s, no zone change reports %s leaving the battlefield: it is one object and %d cards that moved", after(c, i), p.ID, want)
+				return problemOf("melded-leaving-unreported", "%s, no zone change reports %s leaving the battlefield: it is one object and %d cards that moved", after(c, i), p.ID, want)
 			}
 			return nil
 		})
@@ -99,6 +102,13 @@ func phasings(c *Case, f func(i int, p, q *model.Permanent) error) error {
 			q := &c.Reference.Steps[i].State.Battlefield[k]
 			p := prev.Permanent(q.ID)
 			if p == nil || p.Status.PhasedOut == q.Status.PhasedOut || !agreesAt(c, i, q.ID) {
+				continue
+			}
+			if !likeRulesAt(c, i, q.ID) || !likeRulesAt(c, i, p.AttachedTo) {
+				// Phasing with what it is attached to, and that
+				// permanent's own phasing, follow from how the engine
+				// made them: another rule's finding when it made them
+				// otherwise.
 				continue
 			}
 			if err := f(i, p, q); err != nil {
@@ -118,7 +128,7 @@ func phased(c *Case, i int, q *model.Permanent) (*model.Permanent, error) {
 		return nil, err
 	}
 	if e.Status.PhasedOut != q.Status.PhasedOut {
-		return nil, problem("%s, %s reports phased_out=%t: the rules phase it %s", after(c, i), e.ID, e.Status.PhasedOut, way)
+		return nil, problemOf("phased-otherwise", "%s, %s reports phased_out=%t: the rules phase it %s", after(c, i), e.ID, e.Status.PhasedOut, way)
 	}
 	return e, nil
 }
@@ -153,12 +163,12 @@ var P702_26d = &Property{
 			}
 			before := stateAt(c.Trace, i).Permanent(q.ID)
 			if !slices.Equal(ids(before), ids(e)) || countersView(before.Counters) != countersView(e.Counters) {
-				return problem("%s, %s has components %v and counters %s, had %v and %s: tokens and counters stay on a permanent that phases", after(c, i), e.ID, ids(e), countersView(e.Counters), ids(before), countersView(before.Counters))
+				return problemOf("phasing-lost-components-or-counters", "%s, %s has components %v and counters %s, had %v and %s: tokens and counters stay on a permanent that phases", after(c, i), e.ID, ids(e), countersView(e.Counters), ids(before), countersView(before.Counters))
 			}
 			if !c.Partial {
 				for _, ev := range events(c.Trace.Steps[i], model.ZoneChange) {
 					if ev.Object == q.ID || slices.Contains(ids(q), ev.Object) {
-						return problem("%s, %s changed zones as it phased: phasing is not a zone change", after(c, i), ev.Object)
+						return problemOf("phasing-changed-zones", "%s, %s changed zones as it phased: phasing is not a zone change", after(c, i), ev.Object)
 					}
 				}
 			}
@@ -237,7 +247,7 @@ var P710_4 = &Property{
 				return nil
 			}
 			if p := stateAt(c.Trace, k-1).Permanent(e.ID); p != nil && p.Status.Flipped && !e.Status.Flipped {
-				return problem("%s, %s became unflipped: flipping is one-way", at(c, k), e.ID)
+				return problemOf("became-unflipped", "%s, %s became unflipped: flipping is one-way", at(c, k), e.ID)
 			}
 			return nil
 		})
@@ -274,7 +284,7 @@ var P704_5d = &Property{
 					list, _ := pl.Zones.Get(z)
 					for _, id := range list {
 						if isToken(c.Scenario, id) {
-							return problem("%s, token %s is in %s's %s: a token outside the battlefield ceases to exist", at(c, k), id, pl.ID, z)
+							return problemOf("token-outside-battlefield", "%s, token %s is in %s's %s: a token outside the battlefield ceases to exist", at(c, k), id, pl.ID, z)
 						}
 					}
 				}
@@ -285,7 +295,7 @@ var P704_5d = &Property{
 			got := eventsView(c.Trace.Steps[k-1], model.CeaseToExist, objectView)
 			want := eventsView(c.Reference.Steps[k-1], model.CeaseToExist, objectView)
 			if !slices.Equal(got, want) {
-				return problem("%s, the engine reports %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
+				return problemOf("tokens-ceasing-to-exist", "%s, the engine reports %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
 			}
 		}
 		return nil
@@ -351,14 +361,14 @@ var P710_2 = &Property{
 			ch, f := e.Derived.Characteristics, d.Front
 			switch {
 			case ch.Name != f.Name:
-				return problem("%s, unflipped %s is named %q: a flip card has its normal characteristics, %q, until its permanent flips", at(c, k), e.ID, ch.Name, f.Name)
+				return problemOf("unflipped-name", "%s, unflipped %s is named %q: a flip card has its normal characteristics, %q, until its permanent flips", at(c, k), e.ID, ch.Name, f.Name)
 			case fmt.Sprint(sortedStrings(ch.Types), sortedStrings(ch.Subtypes)) != fmt.Sprint(sortedStrings(f.Types), sortedStrings(f.Subtypes)):
-				return problem("%s, unflipped %s has types %v %v: a flip card has its normal type line, %v %v, until its permanent flips", at(c, k), e.ID, ch.Types, ch.Subtypes, f.Types, f.Subtypes)
+				return problemOf("unflipped-types", "%s, unflipped %s has types %v %v: a flip card has its normal type line, %v %v, until its permanent flips", at(c, k), e.ID, ch.Types, ch.Subtypes, f.Types, f.Subtypes)
 			case !r.Mutated && slices.ContainsFunc(f.Abilities, func(a model.AbilityID) bool { return !slices.Contains(ch.Abilities, a) }):
-				return problem("%s, unflipped %s has abilities %v: a flip card has its normal text, %v, until its permanent flips", at(c, k), e.ID, ch.Abilities, f.Abilities)
+				return problemOf("unflipped-abilities", "%s, unflipped %s has abilities %v: a flip card has its normal text, %v, until its permanent flips", at(c, k), e.ID, ch.Abilities, f.Abilities)
 			}
 			if p, _ := basePT(e); f.Power != nil && (p == nil || *p != *f.Power) {
-				return problem("%s, unflipped %s has power %s before its counters and effects: a flip card has its normal power, %d, until its permanent flips", at(c, k), e.ID, fmtInt(p), *f.Power)
+				return problemOf("unflipped-power", "%s, unflipped %s has power %s before its counters and effects: a flip card has its normal power, %d, until its permanent flips", at(c, k), e.ID, fmtInt(p), *f.Power)
 			}
 			return nil
 		})
@@ -450,12 +460,12 @@ var P712_18 = &Property{
 			}
 			e := stateAt(c.Trace, i).Permanent(p.ID)
 			if effectsView(e) != effectsView(q) || countersView(e.Counters) != countersView(q.Counters) {
-				return problem("%s, %s has effects %s and counters %s, had %s and %s: effects that applied to it still do", after(c, i), q.ID, effectsView(q), countersView(q.Counters), effectsView(e), countersView(e.Counters))
+				return problemOf("transform-lost-effects", "%s, %s has effects %s and counters %s, had %s and %s: effects that applied to it still do", after(c, i), q.ID, effectsView(q), countersView(q.Counters), effectsView(e), countersView(e.Counters))
 			}
 			// Which faces a merged permanent shows after is 730.2i's to
 			// judge; a lone double-faced permanent shows its other face.
 			if r := c.Reference.Steps[i].State.Permanent(p.ID); len(r.Components) == 1 && facesByObject(q) != facesByObject(r) {
-				return problem("%s, %s shows %s: the rules turn it to %s", after(c, i), q.ID, facesByObject(q), facesByObject(r))
+				return problemOf("transformed-otherwise", "%s, %s shows %s: the rules turn it to %s", after(c, i), q.ID, facesByObject(q), facesByObject(r))
 			}
 		}
 		return nil
@@ -493,7 +503,7 @@ var P702_26b = &Property{
 	Check: func(c *Case) error {
 		err := phasings(c, func(i int, p, q *model.Permanent) error {
 			if e := c.Trace.Steps[i].State.Permanent(q.ID); q.Status.PhasedOut && e != nil && !e.Status.PhasedOut {
-				return problem("%s, %s reports phased_out=false: the rules phase it out", after(c, i), e.ID)
+				return problemOf("not-phased-out", "%s, %s reports phased_out=false: the rules phase it out", after(c, i), e.ID)
 			}
 			return nil
 		})
@@ -565,7 +575,7 @@ var P702_26g = &Property{
 				return err
 			}
 			if e.AttachedTo != q.AttachedTo {
-				return problem("%s, %s is attached to %q: an Aura or Equipment phasing with the permanent it is attached to stays attached to %q", after(c, i), e.ID, e.AttachedTo, q.AttachedTo)
+				return problemOf("left-attached-when-phasing", "%s, %s is attached to %q: an Aura or Equipment phasing with the permanent it is attached to stays attached to %q", after(c, i), e.ID, e.AttachedTo, q.AttachedTo)
 			}
 			return nil
 		})

@@ -189,12 +189,17 @@ func Find(props []*Property, id model.RuleID) *Property {
 
 // A Problem is a check's complaint about one case: its message, in the
 // house grammar (lower case, what the engine did, then what the rule
-// requires), and its class, which names the kind of violation whatever
-// the objects and numbers in it. Shrinking keeps a counterexample in its
-// class, so a failure never shrinks into another one.
+// requires), and its class, a short key (see Key) that names the kind of
+// violation whatever the objects and numbers in it. Shrinking keeps a
+// counterexample in its class, so a failure never shrinks into another
+// one.
 type Problem struct {
 	Class string
 	Msg   string
+	// Aspect is, for a departure from the rules' trace, the part of the
+	// trace it is in, named without objects ("a permanent's status"), so
+	// that departures alike can be told apart from others.
+	Aspect string
 }
 
 func (p *Problem) Error() string { return p.Msg }
@@ -212,14 +217,32 @@ func ClassOf(err error) string {
 	return err.Error()
 }
 
-// problem formats a violation in the house grammar; its format string is
-// its class.
-func problem(format string, args ...any) error {
-	return problemOf(format, format, args...)
-}
-
-// problemOf is problem with a class of its own.
+// problemOf formats a violation in the house grammar, of the class
+// named by key (see Key).
 func problemOf(class, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	return &Problem{Class: class, Msg: strings.TrimSuffix(msg, ".")}
+}
+
+// Key turns words into a class key: lower case, words joined by hyphens,
+// nothing but letters, digits and hyphens ("a permanent's status" is
+// "a-permanents-status"). A class is a key, so that reports and
+// baselines can name it whatever the message says.
+func Key(words string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(words) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		case r == '\'' || r == '’':
+		default:
+			dash = true
+		}
+	}
+	return b.String()
 }

@@ -98,3 +98,16 @@ func TestNeedsAreWhatTheCasesUse(t *testing.T) {
 		})
 	}
 }
+
+// TestKey_IsLowerCaseWordsJoinedByHyphens: a class key is the same
+// whatever the punctuation of the words it is made from.
+func TestKey_IsLowerCaseWordsJoinedByHyphens(t *testing.T) {
+	for in, want := range map[string]string{
+		"a permanent's status":               "a-permanents-status",
+		"the \"creature_dies\" triggers":     "the-creature-dies-triggers",
+		"double-faced permanent, front face": "double-faced-permanent-front-face",
+		"  ":                                 "",
+	} {
+		assert.Equal(t, want, properties.Key(in), in)
+	}
+}

@@ -39,14 +39,14 @@ var P400_1 = &Property{
 func ValidTrace(c *Case) error {
 	s, t := c.Scenario, c.Trace
 	if t == nil {
-		return problem("the engine returned no trace")
+		return problemOf("no-trace", "the engine returned no trace")
 	}
 	if len(t.Steps) != len(s.Actions) {
-		return problem("the trace has %d steps for %d actions: every action has one step, in order", len(t.Steps), len(s.Actions))
+		return problemOf("step-count", "the trace has %d steps for %d actions: every action has one step, in order", len(t.Steps), len(s.Actions))
 	}
 	for i, st := range t.Steps {
 		if st.Action != i {
-			return problem("step %d of the trace is for action %d: every action has one step, in order", i, st.Action)
+			return problemOf("steps-out-of-order", "step %d of the trace is for action %d: every action has one step, in order", i, st.Action)
 		}
 	}
 	if err := sameStart(s, &t.Start); err != nil {
@@ -79,21 +79,21 @@ func ValidTrace(c *Case) error {
 		place := map[model.ObjectID]string{}
 		put := func(id model.ObjectID, in string) error {
 			if o := s.Object(id); o != nil && !inGame[id] {
-				return problem("%s, %s holds %s, which takes no part in the game: the scenario lists it in no zone", where, in, id)
+				return problemOf("object-not-in-game", "%s, %s holds %s, which takes no part in the game: the scenario lists it in no zone", where, in, id)
 			} else if o == nil {
 				step, ok := created[id]
 				if !ok {
-					return problem("%s, %s holds %s, which is no object of the scenario, no token an action created and no new object the trace names", where, in, id)
+					return problemOf("unknown-object", "%s, %s holds %s, which is no object of the scenario, no token an action created and no new object the trace names", where, in, id)
 				}
 				if k <= step {
-					return problem("%s, %s holds token %s, which action %d creates later", where, in, id, step)
+					return problemOf("token-before-created", "%s, %s holds token %s, which action %d creates later", where, in, id, step)
 				}
 			}
 			if gone[id] {
-				return problem("%s, %s holds token %s, which had ceased to exist: a token that has left the battlefield never comes back (CR 111.8)", where, in, id)
+				return problemOf("token-back-after-ceasing", "%s, %s holds token %s, which had ceased to exist: a token that has left the battlefield never comes back (CR 111.8)", where, in, id)
 			}
 			if was, ok := place[id]; ok {
-				return problem("%s, %s is both in %s and in %s: an object is in one place at a time", where, id, was, in)
+				return problemOf("object-in-two-places", "%s, %s is both in %s and in %s: an object is in one place at a time", where, id, was, in)
 			}
 			place[id] = in
 			return nil
@@ -116,14 +116,14 @@ func ValidTrace(c *Case) error {
 		perms := map[model.ObjectID]bool{}
 		for _, p := range st.Battlefield {
 			if perms[p.ID] {
-				return problem("%s, two permanents are named %s", where, p.ID)
+				return problemOf("duplicate-permanent", "%s, two permanents are named %s", where, p.ID)
 			}
 			perms[p.ID] = true
 			if len(p.Components) == 0 {
-				return problem("%s, permanent %s has no components: a permanent is represented by at least one card or token", where, p.ID)
+				return problemOf("permanent-without-components", "%s, permanent %s has no components: a permanent is represented by at least one card or token", where, p.ID)
 			}
 			if p.Derived == nil {
-				return problem("%s, permanent %s has no derived values: every permanent of a trace has them", where, p.ID)
+				return problemOf("permanent-without-derived", "%s, permanent %s has no derived values: every permanent of a trace has them", where, p.ID)
 			}
 			for _, comp := range p.Components {
 				if err := put(comp.Object, "permanent "+string(p.ID)); err != nil {
@@ -131,7 +131,7 @@ func ValidTrace(c *Case) error {
 				}
 			}
 			if k > 0 && !prev[p.ID] && !enteredName(p, k-1) {
-				return problem("%s, new permanent %s is not named OBJECT@%d after one of its components %v: a permanent that enters during action %d is named so", where, p.ID, k-1, ids(&p), k-1)
+				return problemOf("new-permanent-misnamed", "%s, new permanent %s is not named OBJECT@%d after one of its components %v: a permanent that enters during action %d is named so", where, p.ID, k-1, ids(&p), k-1)
 			}
 		}
 		for _, o := range s.Objects {
@@ -139,7 +139,7 @@ func ValidTrace(c *Case) error {
 				continue
 			}
 			if !o.Token {
-				return problem("%s, card %s is nowhere: every card is in exactly one zone (CR 400.1)", where, o.ID)
+				return problemOf("card-nowhere", "%s, card %s is nowhere: every card is in exactly one zone (CR 400.1)", where, o.ID)
 			}
 			gone[o.ID] = true
 		}
@@ -192,26 +192,26 @@ func enteredName(p model.Permanent, i int) bool {
 func sameStart(s *model.Scenario, st *model.State) error {
 	want := &s.Start
 	if len(st.Battlefield) != len(want.Battlefield) {
-		return problem("the trace starts with %d permanents, the scenario with %d: a trace starts from the scenario's state", len(st.Battlefield), len(want.Battlefield))
+		return problemOf("start-permanent-count", "the trace starts with %d permanents, the scenario with %d: a trace starts from the scenario's state", len(st.Battlefield), len(want.Battlefield))
 	}
 	for _, w := range want.Battlefield {
 		g := st.Permanent(w.ID)
 		switch {
 		case g == nil:
-			return problem("the trace starts without permanent %s: a trace starts from the scenario's state", w.ID)
+			return problemOf("start-without-permanent", "the trace starts without permanent %s: a trace starts from the scenario's state", w.ID)
 		case pieces(s, g) != pieces(s, &w):
-			return problem("the trace starts with %s made of %s, the scenario with %s: a trace starts from the scenario's state", w.ID, componentsView(g), componentsView(&w))
+			return problemOf("start-made-otherwise", "the trace starts with %s made of %s, the scenario with %s: a trace starts from the scenario's state", w.ID, componentsView(g), componentsView(&w))
 		case g.Status != w.Status || g.Controller != w.Controller:
-			return problem("the trace starts with %s %+v under %s, the scenario with %+v under %s: a trace starts from the scenario's state", w.ID, g.Status, g.Controller, w.Status, w.Controller)
+			return problemOf("start-status-or-controller", "the trace starts with %s %+v under %s, the scenario with %+v under %s: a trace starts from the scenario's state", w.ID, g.Status, g.Controller, w.Status, w.Controller)
 		}
 	}
 	for _, w := range want.Players {
 		g := st.Player(w.ID)
 		if g == nil {
-			return problem("the trace starts without player %s: a trace starts from the scenario's state", w.ID)
+			return problemOf("start-without-player", "the trace starts without player %s: a trace starts from the scenario's state", w.ID)
 		}
 		if z, a, b := firstZoneDiff(g, &w); z != "" {
-			return problem("the trace starts with %s's %s %v, the scenario with %v: a trace starts from the scenario's state", w.ID, z, a, b)
+			return problemOf("start-zone-otherwise", "the trace starts with %s's %s %v, the scenario with %v: a trace starts from the scenario's state", w.ID, z, a, b)
 		}
 	}
 	return nil

@@ -107,11 +107,45 @@ func madeAs(c *Case, i int, id model.ObjectID, what string) (*model.Permanent, e
 		if stateAt(c.Reference, i).Permanent(id) == nil {
 			where = "put it there"
 		}
-		return nil, problem("%s, %s is not on the battlefield: %s, and the rules %s, made of %v", after(c, i), id, what, where, ids(r))
+		return nil, problemOf("not-on-battlefield", "%s, %s is not on the battlefield: %s, and the rules %s, made of %v", after(c, i), id, what, where, ids(r))
 	case makeup(e) != makeup(r):
-		return nil, problem("%s, %s is made of %v: %s, and the rules make it of %v", after(c, i), id, ids(e), what, ids(r))
+		return nil, problemOf("made-otherwise", "%s, %s is made of %v: %s, and the rules make it of %v", after(c, i), id, ids(e), what, ids(r))
 	}
 	return e, nil
+}
+
+// likeRulesAt reports whether the engine's permanent id in state k is
+// made, attached and characterized as the rules' is. What a permanent
+// does by its characteristics (an ability that phases it out, an Aura
+// that phases out with what it enchants) is judged only on one that has
+// them as the rules say: otherwise the finding is the rule's that gave
+// it others.
+func likeRulesAt(c *Case, k int, id model.ObjectID) bool {
+	r, e := stateAt(c.Reference, k).Permanent(id), stateAt(c.Trace, k).Permanent(id)
+	if r == nil || e == nil {
+		return r == nil && e == nil
+	}
+	chars := func(p *model.Permanent) string {
+		if p.Derived == nil {
+			return "none"
+		}
+		return charsView(p.Derived.Characteristics)
+	}
+	return makeup(r) == makeup(e) && r.AttachedTo == e.AttachedTo && r.EnchantedPlayer == e.EnchantedPlayer && chars(r) == chars(e)
+}
+
+// abilitiesAsRules reports whether the engine's permanent id after step
+// i has the abilities the rules' has and is face down exactly when it
+// is. A trigger of an ability the engine's permanent lacks, or has
+// besides, is the finding of the rule that gave it those abilities (or
+// turned it face down), not of the rule about what triggers.
+func abilitiesAsRules(c *Case, i int, id model.ObjectID) bool {
+	r, e := c.Reference.Steps[i].State.Permanent(id), c.Trace.Steps[i].State.Permanent(id)
+	if r == nil || e == nil || r.Derived == nil || e.Derived == nil {
+		return r == nil && e == nil
+	}
+	return r.Status.FaceDown == e.Status.FaceDown &&
+		abilitySet(r.Derived.Characteristics.Abilities) == abilitySet(e.Derived.Characteristics.Abilities)
 }
 
 // triggered lists a step's triggers of observer o as "object/source"
@@ -150,9 +184,36 @@ func sameTriggersOf(c *Case, i int, o model.Observer, of func(model.ObjectID) bo
 	}
 	got, want := pick(c.Trace.Steps[i]), pick(c.Reference.Steps[i])
 	if !slices.Equal(got, want) {
-		return problemOf("triggers "+string(o), "%s, %q triggered for %v, but the rules trigger it for %v: %s", after(c, i), o, orNone(got), orNone(want), why)
+		return problemOf("triggers-"+Key(string(o)), "%s, %q triggered %s, but the rules trigger it %s: %s", after(c, i), o, triggersText(got), triggersText(want), why)
 	}
 	return nil
+}
+
+// triggersText shows a sorted list of "object/source" triggers in words:
+// "once for p1", "twice for p1 (one from c2)", "for nothing".
+func triggersText(list []string) string {
+	if len(list) == 0 {
+		return "for nothing"
+	}
+	var parts []string
+	for i := 0; i < len(list); {
+		n := 1
+		for i+n < len(list) && list[i+n] == list[i] {
+			n++
+		}
+		object, source, _ := strings.Cut(list[i], "/")
+		part := object
+		if source != "" {
+			part += " from " + source
+		}
+		times := map[int]string{1: "once", 2: "twice"}[n]
+		if times == "" {
+			times = fmt.Sprintf("%d times", n)
+		}
+		parts = append(parts, times+" for "+part)
+		i += n
+	}
+	return strings.Join(parts, ", ")
 }
 
 func orNone(list []string) any {

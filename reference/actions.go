@@ -279,7 +279,8 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	if mutating {
 		p.Mutated = true // CR 702.140c
 		if g.is("mutate-drops-target-card") {
-			p.Components = []model.Component{c} // the target's cards are lost to the game
+			// The target's cards are lost to the game; its tokens stay.
+			p.Components = slices.DeleteFunc(slices.Clone(p.Components), func(comp model.Component) bool { return comp != c && !g.obj(comp.Object).Token })
 		}
 	}
 	switch {
@@ -1005,8 +1006,11 @@ func (g *game) tokenCopy(a *model.Action) error {
 	top := p.Components[0]
 	face := model.Component{Object: a.Token}
 	hasCopy := slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy })
+	// The mutant takes a merged permanent topped by a double-faced card
+	// for that card, and makes its copy a double-faced token.
+	dfcTop := g.is("copy-of-merged-dfc-is-dfc") && g.merged(p) && !p.Status.FaceDown && !p.Status.Flipped && !hasCopy && g.def(top.Object).Layout.DoubleFaced()
 	switch {
-	case p.Status.FaceDown || g.merged(p) || hasCopy:
+	case (p.Status.FaceDown || g.merged(p) || hasCopy) && !dfcTop:
 		if g.merged(p) && p.Status.Flipped {
 			return unsupported("token-copy-of-flipped-merged-permanent",
 				"CR 707.3 and 730.2h do not say whether a copy of a flipped merged permanent takes the alternative characteristics")

@@ -198,7 +198,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		return nil, invalid("choices.command_zone does not fit: no commander is moving")
 	}
 	sba903 := false
-	if needCommander && *ch.CommandZone {
+	if needCommander && (*ch.CommandZone || g.is("commander-always-command-zone")) {
 		switch dest[commanderIdx] {
 		case model.Hand, model.LibraryTop, model.LibraryBottom:
 			dest[commanderIdx], by[commanderIdx] = model.Command, "commander" // CR 903.9b-c
@@ -261,6 +261,29 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 	}
 
+	if lib := dest[0]; g.is("library-top-card-only") && chosen == nil && (lib == model.LibraryTop || lib == model.LibraryBottom) && len(groups[lib]) > 0 {
+		// The mutant puts only the topmost card into the library; the
+		// other cards go to the graveyard.
+		top := p.Components[0].Object
+		var rest []model.ObjectID
+		for _, id := range groups[lib] {
+			if id != top {
+				rest = append(rest, id)
+			}
+		}
+		if len(rest) > 0 {
+			groups[lib] = slices.DeleteFunc(slices.Clone(groups[lib]), func(id model.ObjectID) bool { return id != top })
+			groups[model.Graveyard] = append(groups[model.Graveyard], rest...)
+			if !slices.Contains(keys, model.Graveyard) {
+				keys = append(keys, model.Graveyard)
+			}
+			for i := range moves {
+				if slices.Contains(rest, moves[i].Object) {
+					moves[i].To = model.Graveyard
+				}
+			}
+		}
+	}
 	if len(shown) > 0 && !g.is("no-reveal") {
 		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: shown})
 	}

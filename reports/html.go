@@ -176,7 +176,31 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		}
 		p.Rules = append(p.Rules, row)
 	}
+	for i, u := range r.Unexplained {
+		sec := newHTMLSection(r.Engine.Name, harness.Result{Rule: u.Counterexample.Rule, Verdict: "unexplained", Counterexample: u.Counterexample})
+		sec.Anchor = fmt.Sprintf("unexplained-%d", i+1)
+		sec.Notes = append([]string{fmt.Sprintf("an unexplained departure, in %s: the engine's trace departs from the rules' where no rule's check looks (a rule mergecheck lacks a property for, or a check too narrow); it fails no rule. Seen in %s; shrunk from a case drawn for %s",
+			u.Aspect, CasesText(u.Cases), u.Counterexample.Rule)}, sec.Notes...)
+		p.Sections = append(p.Sections, sec)
+	}
 	return p
+}
+
+// CasesText shows cases by rule, in the rules index's order: "3 cases
+// of 730.2, 1 of 730.2c".
+func CasesText(by map[model.RuleID]int) string {
+	var out []string
+	for _, r := range rules.All() {
+		n, ok := by[r.ID]
+		switch {
+		case !ok:
+		case len(out) == 0:
+			out = append(out, fmt.Sprintf("%d %s of %s", n, plural(n, "case", "cases"), r.ID))
+		default:
+			out = append(out, fmt.Sprintf("%d of %s", n, r.ID))
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // verdictClass is the CSS class that colours a verdict.
@@ -185,7 +209,7 @@ func verdictClass(v harness.Verdict, expected bool) string {
 		return "v-expected"
 	}
 	switch v {
-	case harness.Held, harness.Failed, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Interrupted:
+	case harness.Held, harness.Failed, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Interrupted, harness.Blocked:
 		return "v-" + string(v)
 	case harness.Fault:
 		return "v-fault"

@@ -47,6 +47,19 @@ type Document struct {
 	MissingShards []string `json:"missing_shards,omitempty"`
 	// Suite names the suite and its version, "mergecheck 0.1.0".
 	Suite string `json:"suite,omitempty"`
+	// Unexplained are the engine's departures from the rules' traces
+	// that no rule's check names: findings that fail no rule.
+	Unexplained []Unexplained `json:"unexplained,omitempty"`
+}
+
+// Unexplained is one aspect of the trace in which the engine departed
+// from the rules where no rule's check looks: how many cases of each
+// rule showed it, and the first of them, shrunk.
+type Unexplained struct {
+	Aspect         string               `json:"aspect"`
+	Cases          map[model.RuleID]int `json:"cases"`
+	DrawnFor       model.RuleID         `json:"drawn_for"`
+	Counterexample *Counterexample      `json:"counterexample"`
 }
 
 // Options are the run's settings as the document records them.
@@ -86,10 +99,18 @@ type Rule struct {
 	// Lead names the rule whose case first showed this rule's failure,
 	// when it is another's, and that rule's call that played it.
 	Lead *harness.Lead `json:"lead,omitempty"`
+	// FromLead marks a failure found in that rule's case, this rule's
+	// own cases having held.
+	FromLead bool `json:"from_lead,omitempty"`
+	// BlockedBy names, on a blocked rule, the rule whose finding took
+	// most of its cases (none for an unexplained departure).
+	BlockedBy model.RuleID `json:"blocked_by,omitempty"`
 	// Excluded counts the cases another rule's check took (see
-	// harness.Result), ExcludedBy which rule took how many.
+	// harness.Result), ExcludedBy which rule took how many; Departed
+	// those that departed where no rule's check looks.
 	Excluded   int                  `json:"excluded,omitempty"`
 	ExcludedBy map[model.RuleID]int `json:"excluded_by,omitempty"`
+	Departed   int                  `json:"departed,omitempty"`
 	// Refused counts the scenarios the engine refused, with the commonest
 	// reasons.
 	Refused        int               `json:"refused,omitempty"`
@@ -114,6 +135,9 @@ type Counterexample struct {
 	Engine       *model.Trace    `json:"engine_trace"`
 	Reference    *model.Trace    `json:"reference_trace,omitempty"`
 	File         string          `json:"file,omitempty"`
+	// ShrinkErrors are the engine's refusals and faults met while it was
+	// shrunk, the commonest three with their counts.
+	ShrinkErrors []harness.Refusal `json:"shrink_errors,omitempty"`
 }
 
 // Fault is a scenario the engine could not play.
@@ -164,7 +188,8 @@ func FromResults(r *harness.Results) *Document {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
-			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside}
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside,
+			FromLead: res.FromLead, BlockedBy: res.BlockedBy, Departed: res.Departed}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
 		}
@@ -183,6 +208,9 @@ func FromResults(r *harness.Results) *Document {
 	for _, c := range r.Corpus {
 		d.Corpus = append(d.Corpus, CorpusEntry{File: c.File, Rule: c.Rule, Outcome: c.Outcome, Detail: c.Detail})
 	}
+	for _, u := range r.Unexplained {
+		d.Unexplained = append(d.Unexplained, Unexplained{Aspect: u.Aspect, Cases: u.Cases, DrawnFor: u.Counterexample.Rule, Counterexample: toCounterexample(u.Counterexample)})
+	}
 	return d
 }
 
@@ -199,7 +227,8 @@ func (d *Document) ToResults() *harness.Results {
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
-			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside}
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside,
+			FromLead: rr.FromLead, BlockedBy: rr.BlockedBy, Departed: rr.Departed}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
 		}
@@ -214,17 +243,20 @@ func (d *Document) ToResults() *harness.Results {
 	for _, c := range d.Corpus {
 		r.Corpus = append(r.Corpus, harness.CorpusReplay{File: c.File, Rule: c.Rule, Outcome: c.Outcome, Detail: c.Detail})
 	}
+	for _, u := range d.Unexplained {
+		r.Unexplained = append(r.Unexplained, harness.Unexplained{Aspect: u.Aspect, Cases: u.Cases, Counterexample: fromCounterexample(u.DrawnFor, d.Seed, u.Counterexample)})
+	}
 	return r
 }
 
 func toCounterexample(ce *harness.Counterexample) *Counterexample {
 	return &Counterexample{Problem: ce.Problem, Class: ce.Class, Found: ce.Found, Intermittent: ce.Intermittent,
-		Scenario: ce.Scenario, Engine: ce.Got, Reference: ce.Want, File: ce.File}
+		Scenario: ce.Scenario, Engine: ce.Got, Reference: ce.Want, File: ce.File, ShrinkErrors: ce.ShrinkErrors}
 }
 
 func fromCounterexample(rule model.RuleID, seed uint64, ce *Counterexample) *harness.Counterexample {
 	return &harness.Counterexample{Rule: rule, Problem: ce.Problem, Class: ce.Class, Found: ce.Found, Intermittent: ce.Intermittent,
-		Scenario: ce.Scenario, Got: ce.Engine, Want: ce.Reference, Seed: seed, File: ce.File}
+		Scenario: ce.Scenario, Got: ce.Engine, Want: ce.Reference, Seed: seed, File: ce.File, ShrinkErrors: ce.ShrinkErrors}
 }
 
 // seconds turns a document's seconds back into a duration, rounding to the
@@ -272,7 +304,7 @@ func ReadJSON(rd io.Reader) (*Document, error) {
 
 // verdicts are the verdicts a results document may hold.
 var verdicts = []harness.Verdict{harness.Held, harness.Failed, harness.Unsupported, harness.Uncovered,
-	harness.Fault, harness.Unchecked, harness.Interrupted}
+	harness.Fault, harness.Unchecked, harness.Interrupted, harness.Blocked}
 
 // validate checks what decoding can't: that every value means something
 // and the parts agree. An error says where, as a line and column of data.
@@ -307,7 +339,7 @@ func (d *Document) validate(data []byte) error {
 			return fail("%s: %q is not a verdict (want one of %v)", where("verdict"), r.Verdict, verdicts)
 		}
 		count[string(r.Verdict)]++
-		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused, "calls": r.Calls, "failed_at_call": r.FailedAtCall, "shrunk_at_call": r.ShrunkAtCall, "reached": r.Reached} {
+		for field, n := range map[string]int{"cases": r.Cases, "excluded": r.Excluded, "refused": r.Refused, "calls": r.Calls, "failed_at_call": r.FailedAtCall, "shrunk_at_call": r.ShrunkAtCall, "reached": r.Reached, "departed": r.Departed} {
 			if n < 0 {
 				return fail("%s: %d is negative", where(field), n)
 			}
@@ -325,6 +357,9 @@ func (d *Document) validate(data []byte) error {
 		}
 		if (r.Verdict == harness.Fault) != (r.Fault != nil) {
 			return fail("%s: an engine fault, and only an engine fault, carries a fault", where("verdict"))
+		}
+		if r.BlockedBy != "" && r.Verdict != harness.Blocked {
+			return fail("%s: only a blocked rule names the finding that blocked it", where("blocked_by"))
 		}
 	}
 	if !maps.Equal(count, d.Summary) {

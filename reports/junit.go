@@ -118,6 +118,14 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 		}
 		suite.Cases = append(suite.Cases, c)
 	}
+	for _, u := range r.Unexplained {
+		// A finding that fails no rule: a case of its own, so that a
+		// dashboard shows it.
+		res := harness.Result{Rule: u.Counterexample.Rule, Verdict: harness.Failed, Counterexample: u.Counterexample}
+		suite.Cases = append(suite.Cases, junitCase{Classname: "mergecheck." + r.Engine.Name, Name: "unexplained departure in " + u.Aspect,
+			Failure: &junitOutcome{Message: oneLine("where no rule's check looks, seen in " + CasesText(u.Cases) + ": " + u.Counterexample.Problem), Type: "unexplained", Text: junitDetail(res)}})
+		suite.Failures++
+	}
 	for i := range suite.Cases {
 		c := &suite.Cases[i]
 		for _, o := range []*junitOutcome{c.Failure, c.Error, c.Skipped} {

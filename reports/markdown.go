@@ -16,7 +16,7 @@ import (
 // verdictOrder is the order in which reports count verdicts: the ones that
 // need attention first.
 var verdictOrder = []harness.Verdict{
-	harness.Failed, harness.Fault, harness.Interrupted, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Held,
+	harness.Failed, harness.Fault, harness.Blocked, harness.Interrupted, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Held,
 }
 
 // verdictCounts returns the number of results of each verdict, in
@@ -121,6 +121,14 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 				rs = append(rs, string(rule))
 			}
 			fmt.Fprintf(&b, "- %s: %s\n", mdText(strings.Join(rs, ", ")), mdText(oneLine(f.Problems[0])))
+		}
+	}
+
+	if n := len(r.Unexplained); n > 0 {
+		fmt.Fprintf(&b, "\n%d unexplained %s: the engine's traces depart from the rules' where no rule's check looks (a rule mergecheck lacks a property for, or a check too narrow); they fail no rule.\n\n",
+			n, plural(n, "departure", "departures"))
+		for _, u := range r.Unexplained {
+			fmt.Fprintf(&b, "- in %s, seen in %s: %s\n", mdText(u.Aspect), mdText(CasesText(u.Cases)), mdText(oneLine(u.Counterexample.Problem)))
 		}
 	}
 

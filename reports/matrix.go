@@ -214,7 +214,7 @@ func WriteMatrixJSON(w io.Writer, m *Matrix) error {
 
 // trendMarks are the one-character marks of a trend, by verdict.
 var trendMarks = map[harness.Verdict]string{
-	harness.Held: "✓", harness.Failed: "✗", harness.Fault: "!", harness.Uncovered: "?", harness.Interrupted: "…",
+	harness.Held: "✓", harness.Failed: "✗", harness.Fault: "!", harness.Uncovered: "?", harness.Interrupted: "…", harness.Blocked: "#",
 	harness.Unsupported: "–", harness.Unchecked: "·", "": " ",
 }
 
@@ -250,14 +250,14 @@ func cellText(c MatrixCell) string {
 // section with a column per engine and how many engines hold each rule.
 func WriteMatrixMarkdown(w io.Writer, m *Matrix) error {
 	var b strings.Builder
-	b.WriteString("## mergecheck matrix\n\n| engine | version | held | failed | faults | uncovered | unsupported | runs |\n|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("## mergecheck matrix\n\n| engine | version | held | failed | blocked | faults | uncovered | unsupported | runs |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, e := range m.Engines {
 		name := mdText(e.Name)
 		if e.PartialTraces {
 			name += " (partial traces)"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d |\n", name, mdText(e.Version), e.Totals[string(harness.Held)], e.Totals[string(harness.Failed)],
-			e.Totals[string(harness.Fault)], e.Totals[string(harness.Uncovered)]+e.Totals[string(harness.Interrupted)], e.Totals[string(harness.Unsupported)], e.Runs)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d |\n", name, mdText(e.Version), e.Totals[string(harness.Held)], e.Totals[string(harness.Failed)],
+			e.Totals[string(harness.Blocked)], e.Totals[string(harness.Fault)], e.Totals[string(harness.Uncovered)]+e.Totals[string(harness.Interrupted)], e.Totals[string(harness.Unsupported)], e.Runs)
 	}
 	for _, s := range m.Sections {
 		fmt.Fprintf(&b, "\n### %s\n\n| rule |", mdText(s.Name))

@@ -23,7 +23,7 @@ func mc(t *testing.T, args ...string) (int, string, string) {
 func TestRunHoldsOnTheReference(t *testing.T) {
 	code, out, _ := mc(t, "run", "--rules", "730.2d,730.3", "--checks", "30", "--seed", "1", "--corpus", t.TempDir())
 	assert.Equal(t, exitOK, code, out)
-	assert.Contains(t, out, "held        730.2d")
+	assert.Contains(t, out, "held        730.2d 730.3\n")
 	assert.Contains(t, out, "seed 1")
 }
 
@@ -219,11 +219,16 @@ func TestMergeNamesTheMissingShard(t *testing.T) {
 }
 
 // TestFindingsLine_NamesRulesOneScenarioFails: rules failed by one minimal
-// scenario are one bug, and the text says which; a failure the baseline
-// expects is no finding, and alone it prints no findings line.
+// scenario are one bug, shown once, and the text says which; a failure
+// the baseline expects is no finding, and alone it prints no findings
+// line.
 func TestFindingsLine_NamesRulesOneScenarioFails(t *testing.T) {
 	_, out, _ := mc(t, "run", "--engine", "mutant:merge-new-object", "--rules", "730.2,730.2c", "--seed", "1", "--corpus", "", "--progress", "off")
-	assert.Contains(t, out, "findings    2 failed rules, 1 minimal scenario; one scenario fails each of: [730.2 730.2c]\n")
+	assert.Contains(t, out, "one finding with [730.2c]: the same minimal scenario fails them too\n")
+	assert.Contains(t, out, "FAILED      730.2c: ")
+	assert.Contains(t, out, "(the finding above)\n")
+	assert.Equal(t, 1, strings.Count(out, "scenario (shrunk)"), "one finding, shown once:\n%s", out)
+	assert.Contains(t, out, "findings    1 minimal scenario failing 2 rules\n")
 
 	dir := t.TempDir()
 	results, baseline := filepath.Join(dir, "r.json"), filepath.Join(dir, "b.json")

@@ -20,7 +20,6 @@ import (
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/remote"
 	"github.com/mergecheck/mergecheck/reports"
-	"github.com/mergecheck/mergecheck/rules"
 )
 
 // openEngine opens --engine: "reference", "mutant:NAME", or "exec:COMMAND
@@ -185,9 +184,11 @@ func selectRules(globs string) ([]*properties.Property, error) {
 // and exits 2.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// exitCode is 2 for an interrupted run or a broken engine, 1 for a failed or uncovered rule (or,
+// exitCode is 2 for an interrupted run or a broken engine, 1 for a
+// failed, blocked or uncovered rule or an unexplained departure (or,
 // with a baseline, a new failure or an expected one that now holds), 0
-// when everything checked held or failed as expected.
+// when everything checked held, or failed as expected, or was blocked by
+// a failure expected.
 func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 	if res.Interrupted {
 		return exitTrouble
@@ -196,15 +197,23 @@ func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 		return exitFailed // the rules of the missing shards are not held
 	}
 	faults, failures := 0, 0
+	expected := map[model.RuleID]bool{}
+	for _, r := range res.Results {
+		expected[r.Rule] = r.Expected
+	}
 	for _, r := range res.Results {
 		switch {
 		case r.Expected:
+		case r.Verdict == harness.Blocked && expected[r.BlockedBy]:
+			// Blocked by a failure the baseline expects: known, and
+			// judged once that is fixed.
 		case r.Verdict == harness.Fault:
 			faults++
-		case r.Verdict == harness.Failed || r.Verdict == harness.Uncovered:
+		case r.Verdict == harness.Failed || r.Verdict == harness.Uncovered || r.Verdict == harness.Blocked:
 			failures++
 		}
 	}
+	failures += len(res.Unexplained)
 	switch {
 	case faults > 0:
 		return exitTrouble
@@ -212,108 +221,6 @@ func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 		return exitFailed
 	}
 	return exitOK
-}
-
-func printResults(w io.Writer, res *harness.Results, verbose bool, engine string, checks int) {
-	fmt.Fprintf(w, "mergecheck run: engine %s %s, seed %d, %d checks per rule\n", res.Engine.Name, res.Engine.Version, res.Seed, checks)
-	for _, c := range res.Corpus {
-		if c.Outcome != "held" {
-			fmt.Fprintf(w, "corpus      %s: %s %s\n", c.File, c.Outcome, c.Detail)
-		}
-	}
-	if n := len(res.Corpus); n > 0 {
-		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
-	}
-	findings := reports.Findings(res)
-	for _, r := range res.Results {
-		title := properties.Find(properties.All, r.Rule).Title()
-		switch r.Verdict {
-		case harness.Held:
-			fmt.Fprintf(w, "held        %-9s %d cases  %s\n", r.Rule, r.Cases, title)
-			if r.Excluded > 0 && verbose {
-				fmt.Fprintf(w, "            %d more cases were other rules' findings (%s)\n", r.Excluded, excludedList(r.ExcludedBy))
-			}
-		case harness.Failed:
-			ce := r.Counterexample
-			comps, acts := ce.Size()
-			if r.Expected {
-				fmt.Fprintf(w, "expected    %s (in the baseline)\n", ce.Error())
-				continue
-			}
-			fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
-			if ce.Found != "" {
-				fmt.Fprintf(w, "    found by %s's check: %s\n", ce.Found, rules.Summary(ce.Found))
-			}
-			if ce.Intermittent {
-				fmt.Fprintln(w, "    intermittent: the engine did not fail again when the scenario was played once more")
-			}
-			if same := reports.SharedWith(findings, r.Rule, ce); len(same) > 0 {
-				fmt.Fprintf(w, "    one finding with %v: the same minimal scenario fails them too\n", same)
-			}
-			if ce.File != "" {
-				fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay %s)\n", ce.File, ce.File)
-			}
-			fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, title)
-			fmt.Fprintf(w, "    scenario (shrunk): %d components, %d actions\n", comps, acts)
-			if b, err := model.Encode(ce.Scenario); err == nil {
-				fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(strings.TrimSpace(string(b)), "\n", "\n        "))
-			}
-			if d := ce.Diff(); d != "" {
-				fmt.Fprintf(w, "    trace %s\n", strings.ReplaceAll(strings.TrimSpace(d), "\n", "\n        "))
-			}
-			fmt.Fprintf(w, "    again: mergecheck run --engine %s --rules %s --seed %d\n", engine, r.Rule, res.Seed)
-			for _, o := range r.Others {
-				comps, acts := o.Size()
-				fmt.Fprintf(w, "    and another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
-				if o.File != "" {
-					fmt.Fprintf(w, "        saved: %s\n", o.File)
-				}
-			}
-		case harness.Fault:
-			fmt.Fprintf(w, "FAULT       %s\n", r.Fault.Error())
-		case harness.Uncovered:
-			fmt.Fprintf(w, "UNCOVERED   %-9s %s\n", r.Rule, r.Why)
-		case harness.Interrupted:
-			fmt.Fprintf(w, "INTERRUPTED %-9s %s\n", r.Rule, r.Why)
-		default:
-			fmt.Fprintf(w, "%-11s %-9s %s\n", r.Verdict, r.Rule, r.Why)
-		}
-		if verbose && len(r.Coverage) > 0 {
-			var labels []string
-			for l, n := range r.Coverage {
-				labels = append(labels, fmt.Sprintf("%s=%d", l, n))
-			}
-			slices.Sort(labels)
-			fmt.Fprintf(w, "            coverage: %s\n", strings.Join(labels, " "))
-		}
-	}
-	// Failed rules whose counterexamples are one scenario are one bug: say
-	// which (a failure a baseline expects is in no finding).
-	var shared []string
-	failed := 0
-	for _, f := range findings {
-		failed += len(f.Rules)
-		if len(f.Rules) > 1 {
-			shared = append(shared, fmt.Sprint(f.Rules))
-		}
-	}
-	if len(shared) > 0 {
-		fmt.Fprintf(w, "findings    %d failed rules, %s; one scenario fails each of: %s\n", failed, count(len(findings), "minimal scenario"), strings.Join(shared, " "))
-	}
-	fmt.Fprintf(w, "%d rules: %d held, %d failed, %d uncovered, %d engine faults, %d unsupported, %d unchecked",
-		len(res.Results), res.Count(harness.Held), res.Count(harness.Failed), res.Count(harness.Uncovered),
-		res.Count(harness.Fault), res.Count(harness.Unsupported), res.Count(harness.Unchecked))
-	if n := res.Count(harness.Interrupted); n > 0 || res.Interrupted {
-		fmt.Fprintf(w, ", %d interrupted", n)
-	}
-	fmt.Fprintf(w, " (%v, %s", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
-	if calls := res.Calls(); calls > 0 {
-		fmt.Fprintf(w, ", %.1f rules' cases judged a call", float64(res.Judged())/float64(calls))
-	}
-	fmt.Fprintln(w, ")")
-	if note := reports.Incomplete(res); note != "" {
-		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
-	}
 }
 
 type listEntry struct {

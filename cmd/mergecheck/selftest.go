@@ -59,8 +59,10 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 			status = fmt.Sprintf("NOT KILLED: it holds %v, which it breaks; failed", k.missed)
 		case len(k.outside) > 0:
 			status = fmt.Sprintf("killed, but also blamed on %v, outside its rules %v; failed", k.outside, append(slices.Clone(m.Breaks), m.Also...))
+		case len(k.unexplained) > 0:
+			status = fmt.Sprintf("killed, but its traces also departed where no rule's check looks (%s), a property missing or a check too narrow; failed", strings.Join(k.unexplained, "; "))
 		}
-		if len(k.missed)+len(k.outside) > 0 {
+		if len(k.missed)+len(k.outside)+len(k.unexplained) > 0 {
 			bad++
 		}
 		fmt.Fprintf(stdout, "mutant %s: %s %s\n", m.Name, status, strings.Join(k.kills, ", "))
@@ -95,13 +97,14 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 }
 
 // kill is how a run judged a mutant: the cells of its row of the kill
-// matrix, the rules it names that held, and the rules it failed outside
-// those it names (Breaks and Also).
+// matrix, the rules it names that held, the rules it failed outside
+// those it names (Breaks and Also), and its unexplained departures.
 type kill struct {
-	cells   map[model.RuleID]string
-	kills   []string
-	missed  []model.RuleID
-	outside []model.RuleID
+	cells       map[model.RuleID]string
+	kills       []string
+	missed      []model.RuleID
+	outside     []model.RuleID
+	unexplained []string
 }
 
 // judgeMutant applies the definition of "killed" the tests use: every rule
@@ -131,6 +134,9 @@ func judgeMutant(m reference.Mutant, res *harness.Results) kill {
 		if k.cells[b] != "X" {
 			k.missed = append(k.missed, b)
 		}
+	}
+	for _, u := range res.Unexplained {
+		k.unexplained = append(k.unexplained, u.Error())
 	}
 	return k
 }

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reports"
+	"github.com/mergecheck/mergecheck/rules"
+)
+
+// printResults writes a run for a terminal, what to fix first at the
+// top: each finding once (a failed rule, with the rules its minimal
+// scenario fails too; an engine fault; an unexplained departure), then
+// the rules a finding blocked, those not judged enough, and the rest as
+// lists of rule numbers. With verbose, every rule has a line of its own,
+// and each counterexample its scenario and trace diff in full.
+func printResults(w io.Writer, res *harness.Results, verbose bool, engine string, checks int) {
+	fmt.Fprintf(w, "mergecheck run: engine %s %s, seed %d, %d checks per rule\n", res.Engine.Name, res.Engine.Version, res.Seed, checks)
+	for _, c := range res.Corpus {
+		if c.Outcome != "held" {
+			fmt.Fprintf(w, "corpus      %s: %s %s\n", c.File, c.Outcome, c.Detail)
+		}
+	}
+	if n := len(res.Corpus); n > 0 {
+		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
+	}
+	findings := reports.Findings(res)
+	shown := map[model.RuleID]bool{}
+	for _, r := range res.Results {
+		switch {
+		case r.Verdict == harness.Failed && r.Expected:
+			fmt.Fprintf(w, "expected    %s (in the baseline)\n", r.Counterexample.Error())
+		case r.Verdict == harness.Failed && !shown[r.Rule]:
+			same := reports.SharedWith(findings, r.Rule, r.Counterexample)
+			printFailure(w, res, r, same, verbose, engine)
+			for _, q := range same {
+				shown[q] = true
+			}
+		case r.Verdict == harness.Failed:
+			fmt.Fprintf(w, "FAILED      %s (the finding above)\n", r.Counterexample.Error())
+		case r.Verdict == harness.Fault:
+			fmt.Fprintf(w, "FAULT       %s\n", r.Fault.Error())
+		}
+	}
+	for _, u := range res.Unexplained {
+		printUnexplained(w, u, verbose)
+	}
+	printBlocked(w, res)
+	for _, r := range res.Results {
+		switch r.Verdict {
+		case harness.Uncovered:
+			fmt.Fprintf(w, "UNCOVERED   %-9s %s\n", r.Rule, r.Why)
+		case harness.Interrupted:
+			fmt.Fprintf(w, "INTERRUPTED %-9s %s\n", r.Rule, r.Why)
+		}
+	}
+	for _, v := range []harness.Verdict{harness.Held, harness.Unsupported, harness.Unchecked} {
+		printVerdict(w, res, v, verbose)
+	}
+	printSummary(w, res, findings)
+}
+
+// printFailure shows one finding: the failed rule's problem, the other
+// rules its minimal scenario fails, the scenario and where the engine's
+// trace departs from the rules'.
+func printFailure(w io.Writer, res *harness.Results, r harness.Result, same []model.RuleID, verbose bool, engine string) {
+	ce := r.Counterexample
+	comps, acts := ce.Size()
+	fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
+	fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, rules.Summary(r.Rule))
+	if len(same) > 0 {
+		fmt.Fprintf(w, "    one finding with %v: the same minimal scenario fails them too\n", same)
+	}
+	if ce.Found != "" {
+		fmt.Fprintf(w, "    found by %s's check: %s\n", ce.Found, rules.Summary(ce.Found))
+	}
+	if r.FromLead && r.Lead != nil {
+		fmt.Fprintf(w, "    found in a case drawn for %s; this rule's own %d cases held\n", r.Lead.Rule, r.Cases)
+	}
+	if ce.Intermittent {
+		fmt.Fprintln(w, "    intermittent: the engine did not fail again when the scenario was played once more")
+	}
+	for _, e := range ce.ShrinkErrors {
+		fmt.Fprintf(w, "    while shrinking, the engine would not play %s: %s\n", count(e.Count, "scenario"), e.Reason)
+	}
+	printScenario(w, ce, comps, acts, verbose)
+	if ce.File != "" {
+		fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay %s)\n", ce.File, ce.File)
+	}
+	fmt.Fprintf(w, "    again: mergecheck run --engine %s --rules %s --seed %d\n", engine, r.Rule, res.Seed)
+	for _, o := range r.Others {
+		comps, acts := o.Size()
+		fmt.Fprintf(w, "    and another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
+		if o.File != "" {
+			fmt.Fprintf(w, "        saved: %s\n", o.File)
+		}
+	}
+}
+
+// printScenario shows a counterexample's scenario and traces: briefly,
+// and with verbose in full.
+func printScenario(w io.Writer, ce *harness.Counterexample, comps, acts int, verbose bool) {
+	fmt.Fprintf(w, "    scenario (shrunk): %d components, %d actions\n", comps, acts)
+	if verbose {
+		if b, err := model.Encode(ce.Scenario); err == nil {
+			fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(strings.TrimSpace(string(b)), "\n", "\n        "))
+		}
+		if d := ce.Diff(); d != "" {
+			fmt.Fprintf(w, "    trace %s\n", strings.ReplaceAll(strings.TrimSpace(d), "\n", "\n        "))
+		}
+		return
+	}
+	for _, l := range reports.Brief(ce.Scenario) {
+		fmt.Fprintf(w, "        %s\n", l)
+	}
+	if d := ce.Departure(); d != "" {
+		fmt.Fprintf(w, "    the engine's trace first departs from the rules' %s\n", d)
+	}
+}
+
+// printUnexplained shows a departure no rule's check names.
+func printUnexplained(w io.Writer, u harness.Unexplained, verbose bool) {
+	ce := u.Counterexample
+	comps, acts := ce.Size()
+	fmt.Fprintf(w, "UNEXPLAINED departure in %s, where no rule's check looks (a rule mergecheck lacks, or a check too narrow): %s\n", u.Aspect, ce.Problem)
+	fmt.Fprintf(w, "    seen in %s; it fails none of them\n", reports.CasesText(u.Cases))
+	printScenario(w, ce, comps, acts, verbose)
+}
+
+// printBlocked lists the blocked rules by the finding that blocked them.
+func printBlocked(w io.Writer, res *harness.Results) {
+	var by []model.RuleID
+	rulesBy := map[model.RuleID][]string{}
+	for _, r := range res.Results {
+		if r.Verdict != harness.Blocked {
+			continue
+		}
+		if _, ok := rulesBy[r.BlockedBy]; !ok {
+			by = append(by, r.BlockedBy)
+		}
+		rulesBy[r.BlockedBy] = append(rulesBy[r.BlockedBy], string(r.Rule))
+	}
+	for _, b := range by {
+		finding := string(b) + "'s finding"
+		if b == "" {
+			finding = "an unexplained departure"
+		}
+		fmt.Fprintf(w, "blocked     %s, their cases lost to %s (fix it first; then they can be judged): %s\n", count(len(rulesBy[b]), "rule"), finding, strings.Join(rulesBy[b], " "))
+	}
+}
+
+// printVerdict lists the rules with verdict v: each on a line with why,
+// with verbose; otherwise their numbers, with why for unsupported ones,
+// grouped by it.
+func printVerdict(w io.Writer, res *harness.Results, v harness.Verdict, verbose bool) {
+	var list []string
+	why := map[string][]string{}
+	var whys []string
+	for _, r := range res.Results {
+		if r.Verdict != v {
+			continue
+		}
+		if verbose {
+			printVerbose(w, r)
+			continue
+		}
+		list = append(list, string(r.Rule))
+		if v == harness.Unsupported {
+			if _, ok := why[r.Why]; !ok {
+				whys = append(whys, r.Why)
+			}
+			why[r.Why] = append(why[r.Why], string(r.Rule))
+		}
+	}
+	switch {
+	case len(list) == 0:
+	case v == harness.Unsupported:
+		for _, y := range whys {
+			fmt.Fprintf(w, "unsupported %s: %s\n", strings.Join(why[y], " "), y)
+		}
+	case v == harness.Unchecked:
+		fmt.Fprintf(w, "unchecked   %s (no trace can show them; mergecheck list says why)\n", strings.Join(list, " "))
+	default:
+		fmt.Fprintf(w, "%-11s %s\n", v, strings.Join(list, " "))
+	}
+}
+
+// printVerbose is one rule's line, with verbose.
+func printVerbose(w io.Writer, r harness.Result) {
+	title := rules.Summary(r.Rule)
+	switch r.Verdict {
+	case harness.Held:
+		fmt.Fprintf(w, "held        %-9s %d cases  %s\n", r.Rule, r.Cases, title)
+		if r.Excluded+r.Departed > 0 {
+			fmt.Fprintf(w, "            %d more cases were other findings' (%s)\n", r.Excluded+r.Departed, excludedList(r.ExcludedBy))
+		}
+	default:
+		fmt.Fprintf(w, "%-11s %-9s %s\n", r.Verdict, r.Rule, r.Why)
+	}
+	if len(r.Coverage) > 0 {
+		var labels []string
+		for l, n := range r.Coverage {
+			labels = append(labels, fmt.Sprintf("%s=%d", l, n))
+		}
+		slices.Sort(labels)
+		fmt.Fprintf(w, "            coverage: %s\n", strings.Join(labels, " "))
+	}
+}
+
+// printSummary is the run's last lines: the findings, the verdicts
+// counted, and whether the run is complete.
+func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding) {
+	failed := 0
+	for _, f := range findings {
+		failed += len(f.Rules)
+	}
+	var parts []string
+	if len(findings) > 0 {
+		parts = append(parts, fmt.Sprintf("%s failing %s", count(len(findings), "minimal scenario"), count(failed, "rule")))
+	}
+	if n := len(res.Unexplained); n > 0 {
+		parts = append(parts, count(n, "unexplained departure"))
+	}
+	if n := res.Count(harness.Fault); n > 0 {
+		parts = append(parts, count(n, "engine fault"))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "findings    %s\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "%d rules: %d held, %d failed, %d blocked, %d uncovered, %d engine faults, %d unsupported, %d unchecked",
+		len(res.Results), res.Count(harness.Held), res.Count(harness.Failed), res.Count(harness.Blocked), res.Count(harness.Uncovered),
+		res.Count(harness.Fault), res.Count(harness.Unsupported), res.Count(harness.Unchecked))
+	if n := res.Count(harness.Interrupted); n > 0 || res.Interrupted {
+		fmt.Fprintf(w, ", %d interrupted", n)
+	}
+	fmt.Fprintf(w, " (%v, %s", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
+	if calls := res.Calls(); calls > 0 {
+		fmt.Fprintf(w, ", %.1f rules' cases judged a call", float64(res.Judged())/float64(calls))
+	}
+	fmt.Fprintln(w, ")")
+	if note := reports.Incomplete(res); note != "" {
+		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
+	}
+}

@@ -1,0 +1,75 @@
+package properties
+
+import (
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// copiedDFCTop returns the permanent step i of the rules' trace makes a
+// token copy of, as it was, when its topmost component is a face-up
+// double-faced card, and the token's permanent the rules make.
+func copiedDFCTop(c *Case, i int) (src, tok *model.Permanent) {
+	a := c.Scenario.Actions[i]
+	if a.Type != model.TokenCopy {
+		return nil, nil
+	}
+	src = stateAt(c.Reference, i).Permanent(a.Object)
+	if src == nil || src.Status.FaceDown {
+		return nil, nil
+	}
+	if d := defOf(c.Scenario, src.Components[0].Object); d == nil || !d.Layout.DoubleFaced() {
+		return nil, nil
+	}
+	return src, c.Reference.Steps[i].State.Permanent(model.EnteredID(a.Token, i))
+}
+
+// P707_8a: a token copy of a double-faced permanent is a double-faced
+// token with the same face up; a merged permanent is not double-faced
+// (CR 730.2i), so a token copy of one topped by a double-faced card is a
+// token with one face, the merged permanent's copiable values.
+var P707_8a = &Property{
+	Rule:  "707.8a",
+	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
+	Gen:   genCopyDFC,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
+		var out []string
+		for i := range rules.Steps {
+			src, tok := copiedDFCTop(c, i)
+			switch {
+			case tok == nil:
+			case len(src.Components) > 1:
+				out = append(out, "copy-of-merged-dfc-top")
+			case src.Components[0].Face == model.Back:
+				out = append(out, "copy-of-dfc-back-up")
+			default:
+				out = append(out, "copy-of-dfc-front-up")
+			}
+		}
+		return out
+	},
+	Cover: map[string]float64{"copy-of-merged-dfc-top": 0.05, "copy-of-dfc-front-up": 0.05, "copy-of-dfc-back-up": 0.05},
+	Check: func(c *Case) error {
+		for i := range c.Reference.Steps {
+			src, r := copiedDFCTop(c, i)
+			if r == nil || !agreesAt(c, i, src.ID) {
+				continue // made otherwise before: another rule's finding
+			}
+			e := c.Trace.Steps[i].State.Permanent(r.ID)
+			if e == nil {
+				return problemOf("no-token-copy", "%s, there is no token copy %s of %s: the rules create one", after(c, i), r.ID, src.ID)
+			}
+			d, err := derived(e)
+			if err != nil {
+				return err
+			}
+			want, got := r.Derived.DoubleFaced, d.DoubleFaced
+			if len(src.Components) > 1 && got != want {
+				return problemOf("copy-of-merged-double-faced", "%s, token copy %s of merged permanent %s reports double_faced=%t: a merged permanent is not double-faced (CR 730.2i), so neither is its copy", after(c, i), e.ID, src.ID, got)
+			}
+			if got != want || orFront(e.Components[0].Face) != orFront(r.Components[0].Face) {
+				return problemOf("copy-of-dfc-otherwise", "%s, token copy %s of %s reports double_faced=%t with its %s face up: it is a double-faced token with the %s face up, as %s is", after(c, i), e.ID, src.ID, got, orFront(e.Components[0].Face), orFront(r.Components[0].Face), src.ID)
+			}
+		}
+		return nil
+	},
+}

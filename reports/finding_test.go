@@ -1,0 +1,62 @@
+package reports_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reports"
+)
+
+// withFindings is the mutant run with a rule blocked by 730.2d's finding
+// and an unexplained departure added (their contents made up).
+func withFindings(t *testing.T) *harness.Results {
+	t.Helper()
+	r := mutantResults(t)
+	ce := *r.Results[0].Counterexample
+	ce.Rule, ce.Problem, ce.Class = "730.3", "after action 0 (next_turn), the active player: the engine's trace has A, the rules' B", "730.3: unexplained-the-active-player"
+	r.Results = append(r.Results, harness.Result{Rule: "730.2e", Verdict: harness.Blocked, BlockedBy: "730.2d", Cases: 10, Excluded: 40,
+		ExcludedBy: map[model.RuleID]int{"730.2d": 40}, Why: "40 of its 50 cases were lost to 730.2d's finding: fix that first"})
+	r.Unexplained = []harness.Unexplained{{Aspect: "the active player", Cases: map[model.RuleID]int{"730.3": 3, "730.2d": 1}, Counterexample: &ce}}
+	return r
+}
+
+// TestReports_ShowBlockedRulesAndUnexplainedDepartures: every report
+// shows a blocked rule with the finding that blocked it, and an
+// unexplained departure as a finding of its own; the JSON reads back the
+// same.
+func TestReports_ShowBlockedRulesAndUnexplainedDepartures(t *testing.T) {
+	r := withFindings(t)
+
+	var js bytes.Buffer
+	require.NoError(t, reports.WriteJSON(&js, r))
+	d, err := reports.ReadJSON(bytes.NewReader(js.Bytes()))
+	require.NoError(t, err)
+	back := d.ToResults()
+	require.Len(t, back.Unexplained, 1)
+	assert.Equal(t, r.Unexplained[0].Aspect, back.Unexplained[0].Aspect)
+	assert.Equal(t, r.Unexplained[0].Cases, back.Unexplained[0].Cases)
+	assert.Equal(t, model.RuleID("730.3"), back.Unexplained[0].Counterexample.Rule)
+	assert.Equal(t, model.RuleID("730.2d"), back.Results[2].BlockedBy)
+	assert.Equal(t, harness.Blocked, back.Results[2].Verdict)
+
+	suites, xmlText := readJUnit(t, r)
+	assert.Contains(t, xmlText, `type="unexplained"`)
+	assert.Equal(t, 2, suites.Failures, "the failed rule and the unexplained departure")
+
+	var md bytes.Buffer
+	require.NoError(t, reports.WriteMarkdown(&md, r))
+	assert.Contains(t, md.String(), "1 unexplained departure")
+	assert.Contains(t, md.String(), "1 case of 730.2d, 3 of 730.3")
+	assert.Contains(t, md.String(), "| 730.2e | blocked | 40 of its 50 cases were lost to 730.2d")
+
+	doc := htmlDoc(t, r)
+	sec := byID(t, doc, "unexplained-1")
+	assert.Contains(t, text(sec), "unexplained departure, in the active player")
+	rows := find(doc, class("v-blocked"))
+	assert.NotEmpty(t, rows, "the blocked rule's row is coloured as blocked")
+}
