@@ -60,3 +60,23 @@ func TestReports_ShowBlockedRulesAndUnexplainedDepartures(t *testing.T) {
 	rows := find(doc, class("v-blocked"))
 	assert.NotEmpty(t, rows, "the blocked rule's row is coloured as blocked")
 }
+
+// TestFindings_OneDivergenceIsOneFinding: rules that failed because the
+// engine could not play the same kind of action are one finding, whatever
+// their minimal scenarios; other failures are grouped by scenario.
+func TestFindings_OneDivergenceIsOneFinding(t *testing.T) {
+	r := mutantResults(t)
+	ce := *r.Results[0].Counterexample
+	other := ce
+	other.Scenario = &model.Scenario{Name: "another"}
+	d1, d2 := ce, other
+	d1.Rule, d1.Class = "730.2", "730.2: divergence-cast-mutate"
+	d2.Rule, d2.Class = "730.2c", "730.2c: divergence-cast-mutate"
+	r.Results = append(r.Results,
+		harness.Result{Rule: "730.2", Verdict: harness.Failed, Counterexample: &d1},
+		harness.Result{Rule: "730.2c", Verdict: harness.Failed, Counterexample: &d2})
+	f := reports.Findings(r)
+	require.Len(t, f, 2, "730.2d's failure, and the divergence")
+	assert.Equal(t, []model.RuleID{"730.2", "730.2c"}, f[1].Rules)
+	assert.Equal(t, []model.RuleID{"730.2c"}, reports.SharedWith(f, "730.2", &d1))
+}
