@@ -773,7 +773,7 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 		}
 	}
 	if d := properties.Departure(c); d != nil && len(problems) == 0 {
-		problems = append(problems, fmt.Errorf("the trace departs from the rules' where no rule's check looks: %w", d))
+		problems = append(problems, fmt.Errorf("an unexplained departure (%s), where no rule's check looks; it fails no rule: %w", properties.AspectOf(d), d))
 	}
 	if div != nil {
 		if e := forbidden(want.Steps[div.Action]); e != nil {
