@@ -232,7 +232,7 @@ func Test400_1_AnUnforeseenTokenIsJudged(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, problems)
 	msg := problems[0].Error()
-	assert.Contains(t, msg, "departs")
+	assert.Contains(t, msg, "unexplained departure (the battlefield)")
 	assert.Contains(t, msg, "enginetoken")
 	assert.NotContains(t, msg, "400.1")
 
