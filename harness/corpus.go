@@ -17,7 +17,7 @@ import (
 type CorpusReplay struct {
 	File    string       `json:"file"`
 	Rule    model.RuleID `json:"rule,omitempty"`
-	Outcome string       `json:"outcome"` // held, failed, unreadable, skipped
+	Outcome string       `json:"outcome"` // held, failed, fault, unreadable, skipped, departed (the engine departs from the rules here: another finding)
 	Detail  string       `json:"detail,omitempty"`
 }
 
@@ -134,6 +134,12 @@ func replayCorpus(judges map[model.RuleID]*judge, elsewhere map[model.RuleID]boo
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "skipped", Detail: out.refused.Error()})
 		case out.stopped:
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "skipped", Detail: "the run was stopped before it was played"})
+		case out.excluded != "":
+			// Not held: the engine went another way, which another rule's
+			// check names (its own search finds it).
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "departed", Detail: fmt.Sprintf("the engine's trace departs from the rules' in a way %s's check names: that rule's finding", out.excluded)})
+		case out.departed != nil:
+			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "departed", Detail: "an unexplained departure, where no rule's check looks: " + out.departed.Error()})
 		default:
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "held"})
 		}

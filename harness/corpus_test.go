@@ -102,3 +102,27 @@ func TestCorpus_FileNamesNameTheirRule(t *testing.T) {
 		assert.Equal(t, want, rule, name)
 	}
 }
+
+// TestCorpus_AFileWhoseCaseDepartsIsNotHeld: a corpus file of one rule
+// on which the engine departs from the rules in a way another rule's
+// check names is reported as departed, not held.
+func TestCorpus_AFileWhoseCaseDepartsIsNotHeld(t *testing.T) {
+	dir := t.TempDir()
+	first := checkCorpus(t, "library-top-card-only", dir, 1, properties.P730_3)
+	ce := first.Results[0].Counterexample
+	require.NotNil(t, ce)
+	data, err := model.Encode(ce.Scenario)
+	require.NoError(t, err)
+	as3a := filepath.Join(dir, "730.3a-0000000000000000.json")
+	require.NoError(t, os.WriteFile(as3a, data, 0o644))
+	res := checkCorpus(t, "library-top-card-only", dir, 2, properties.P730_3, properties.P730_3a)
+	var got *harness.CorpusReplay
+	for i := range res.Corpus {
+		if res.Corpus[i].File == as3a {
+			got = &res.Corpus[i]
+		}
+	}
+	require.NotNil(t, got)
+	assert.Equal(t, "departed", got.Outcome)
+	assert.Contains(t, got.Detail, "730.3's check")
+}

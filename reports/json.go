@@ -153,7 +153,7 @@ type Fault struct {
 type CorpusEntry struct {
 	File    string       `json:"file"`
 	Rule    model.RuleID `json:"rule,omitempty"`
-	Outcome string       `json:"outcome"` // "held", "failed", "fault", "unreadable", "skipped"
+	Outcome string       `json:"outcome"` // "held", "failed", "fault", "unreadable", "skipped", "departed"
 	Detail  string       `json:"detail,omitempty"`
 }
 
