@@ -311,9 +311,24 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 				}
 			}
 		})
+		// A rule a lead names whose check the lead's case breaks fails
+		// now, on that case (no engine call to judge it): it is shrunk
+		// at the end of this round, not after every rule's search.
+		for _, j := range rules {
+			if named[j.p.Rule] && !failing[j] && j.fromLead == nil && !j.searched {
+				if l, ok := firstLead(selected, judges, j); ok {
+					if out := j.judgeTraces(l.played(), l.lc.out.got, l.lc.out.want, l.lc.out.diverged); out.problem != nil {
+						out.key, out.played, out.call = l.lc.out.key, l.lc.out.played, l.lc.out.call
+						j.fromLead = l.failure(out)
+						failing[j] = true
+					}
+				}
+			}
+		}
 		var search []*judge
 		for _, j := range rules {
 			if failing[j] {
+				j.searched = true
 				search = append(search, j)
 			}
 		}
@@ -447,6 +462,11 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		return r, nil
 	}
 	r.SetAside = aside
+	if j.fromLead != nil && ctx.Err() == nil {
+		j.time = &r.Time
+		failFromLead(j, &r)
+		return r, nil
+	}
 	if ctx.Err() != nil {
 		// Stopped before this rule began: say so at once rather than
 		// have rapid skip through every case.

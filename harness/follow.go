@@ -73,6 +73,60 @@ func follow(ctx context.Context, selected []*properties.Property, judges map[mod
 	})
 }
 
+// A leadFailure is a failure of one rule shown by a case drawn for
+// another (from), and that rule's call that played it.
+type leadFailure struct {
+	from model.RuleID
+	f    failing
+	call int
+}
+
+// aLead is a rule's lead case and the rule it was drawn for.
+type aLead struct {
+	from model.RuleID
+	lc   leadCase
+}
+
+// played is the scenario the lead's case gave the engine.
+func (l aLead) played() *model.Scenario {
+	if l.lc.out.played != nil {
+		return l.lc.out.played
+	}
+	return l.lc.s
+}
+
+// failure is the lead's case failing with out.
+func (l aLead) failure(out outcome) *leadFailure {
+	return &leadFailure{from: l.from, f: failing{l.lc.s, out}, call: l.lc.out.call}
+}
+
+// firstLead is the first case, taken in rule order, that another rule
+// drew and j's rule's check names.
+func firstLead(selected []*properties.Property, judges map[model.RuleID]*judge, j *judge) (aLead, bool) {
+	for _, p := range selected {
+		if lc, ok := judges[p.Rule].leads[j.p.Rule]; ok && p != j.p {
+			return aLead{p.Rule, lc}, true
+		}
+	}
+	return aLead{}, false
+}
+
+// failFromLead makes the failure a lead showed while the rules explored
+// the rule's result, shrunk, without a search of its own: the rule is
+// failed, and its search would only look for other failures.
+func failFromLead(j *judge, r *Result) {
+	lf := j.fromLead
+	j.remember(lf.f.out)
+	j.shrinking = true
+	ce := j.counterexample(&lf.f)
+	r.Verdict, r.Counterexample, r.ShrunkAtCall, r.Calls = Failed, ce, j.calls, j.calls
+	r.Lead, r.FromLead = &Lead{Rule: lf.from, Call: lf.call}, true
+	r.Why = fmt.Sprintf("a case drawn for %s breaks it, found while the rules explored; the rule was not searched further", lf.from)
+	if shrunk != nil {
+		shrunk(j.p.Rule)
+	}
+}
+
 // followLead judges a case of rule from as one of j's rule, on the
 // traces it had, and if that rule's check fails it, makes it the rule's
 // counterexample, shrunk. It reports whether it did.

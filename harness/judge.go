@@ -126,6 +126,12 @@ type judge struct {
 	// shrinkErrors counts, by message, the refusals and faults met while
 	// the failure now being shrunk was shrunk.
 	shrinkErrors map[string]int
+	// fromLead is the failure of this rule that a case drawn for another
+	// rule showed while the rules explored: the rule fails on it without
+	// a search of its own (see failFromLead). searched is set once explore
+	// has handed the rule to its search.
+	fromLead *leadFailure
+	searched bool
 	// judged400 is set when the run judges 400.1, the trace's own
 	// accounting: a case whose trace breaks it is then 400.1's finding,
 	// and otherwise a failure of the case's rule found by 400.1's check.

@@ -39,15 +39,13 @@ var P707_8a = &Property{
 			case tok == nil:
 			case len(src.Components) > 1:
 				out = append(out, "copy-of-merged-dfc-top")
-			case src.Components[0].Face == model.Back:
-				out = append(out, "copy-of-dfc-back-up")
 			default:
-				out = append(out, "copy-of-dfc-front-up")
+				out = append(out, "copy-of-lone-dfc")
 			}
 		}
 		return out
 	},
-	Cover: map[string]float64{"copy-of-merged-dfc-top": 0.05, "copy-of-dfc-front-up": 0.05, "copy-of-dfc-back-up": 0.05},
+	Cover: map[string]float64{"copy-of-merged-dfc-top": 0.05, "copy-of-lone-dfc": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			src, r := copiedDFCTop(c, i)
