@@ -33,11 +33,12 @@ func (j *judge) resume(ctx context.Context, e Engine, r *Result) (done func()) {
 // the second time gets a few chances, not one per rule.
 const leadsTried = 3
 
-// follow plays again, as a case of the rule its check named, each case
-// of another rule whose departure from the rules' trace that check named
-// (a lead), for every rule whose own cases did not fail it: the case is
-// that rule's failure, wherever it was drawn, and is shrunk as one
-// (within the rule's share of the call budget). Leads are taken in rule
+// follow judges again, as a case of the rule its check named and on the
+// traces it had, each case of another rule whose departure from the
+// rules' trace that check named (a lead), for every rule whose own cases
+// did not fail it: the case is that rule's failure, wherever it was
+// drawn, and is shrunk as one (within the rule's share of the call
+// budget). Leads are taken in rule
 // order, so the outcome does not depend on how workers were scheduled.
 func follow(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result, engines []Engine) {
 	type lead struct {
