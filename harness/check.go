@@ -462,7 +462,9 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		return r, nil
 	}
 	r.SetAside = aside
-	if j.fromLead != nil && ctx.Err() == nil {
+	if j.fromLead != nil {
+		// Even when the run is stopped: the failure is kept, shrunk as
+		// far as there is time.
 		j.time = &r.Time
 		failFromLead(j, &r)
 		return r, nil

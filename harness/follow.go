@@ -64,7 +64,9 @@ func follow(ctx context.Context, selected []*properties.Property, judges map[mod
 			todo = append(todo, i)
 		}
 	}
-	onWorkers(engines, len(todo), func() bool { return ctx.Err() == nil }, func(e Engine, k int) {
+	// Even when the run is stopped: judging a lead costs no engine call,
+	// and a failure found is kept, shrunk as far as there is time.
+	onWorkers(engines, len(todo), func() bool { return true }, func(e Engine, k int) {
 		i := todo[k]
 		for _, l := range leads[i] {
 			if followLead(ctx, e, judges[selected[i].Rule], results[i], l.from, l.lc) {

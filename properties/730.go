@@ -761,13 +761,12 @@ func eachLeaving(c *Case, sel func(p *model.Permanent) bool, f func(i int, p *mo
 // library, on top or at the bottom, by the move itself (no replacement
 // effect sends it there).
 func toLibrary(t *model.Trace, i int, id model.ObjectID) bool {
-	for _, e := range events(t.Steps[i], model.ZoneChange) {
-		if e.Object == id && e.From == model.Battlefield && e.To == model.Library &&
-			!slices.ContainsFunc(e.Moves, func(m model.Placement) bool { return m.By != "" && m.By != byCommander }) {
-			return true
-		}
+	if replaced(t, i, id) {
+		return false
 	}
-	return false
+	return slices.ContainsFunc(events(t.Steps[i], model.ZoneChange), func(e model.Event) bool {
+		return e.Object == id && e.From == model.Battlefield && e.To == model.Library
+	})
 }
 
 // byCommander is what a move's placement is "by" when a commander went
@@ -782,16 +781,15 @@ const byCommander = "commander"
 // judge; whether a commander goes to the command zone is 903.9's, and
 // where it goes otherwise, this rule's.
 func wentWithTheRest(c *Case, i int, p *model.Permanent) error {
+	if replaced(c.Reference, i, p.ID) {
+		return nil
+	}
 	by := map[model.ObjectID]model.ObjectID{}
 	for _, e := range events(c.Reference.Steps[i], model.ZoneChange) {
-		for _, m := range e.Moves {
-			if e.Object != p.ID {
-				continue
+		if e.Object == p.ID {
+			for _, m := range e.Moves {
+				by[m.Object] = m.By
 			}
-			if m.By != "" && m.By != byCommander {
-				return nil
-			}
-			by[m.Object] = m.By
 		}
 	}
 	next, rules := &c.Trace.Steps[i].State, &c.Reference.Steps[i].State
