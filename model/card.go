@@ -102,6 +102,8 @@ const (
 	// Haste lets a creature attack the turn it comes under its controller's
 	// control (CR 702.10b).
 	Haste AbilityID = "haste"
+	// Vigilance keeps a creature untapped when it attacks (CR 702.20b).
+	Vigilance AbilityID = "vigilance"
 )
 
 // A Face is one set of printed characteristics: a card's only face, one face

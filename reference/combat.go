@@ -37,6 +37,16 @@ func (g *game) attack(a *model.Action) error {
 		return illegal("302.6", "%s has not been under %s's control since the turn began and has no haste (CR 508.1a, 702.10b)", p.ID, p.Controller)
 	}
 	g.emit(model.Event{Kind: model.Attacks, Rule: "508.1a", Object: p.ID})
+	// CR 508.1f: declaring it an attacker taps it, unless it has vigilance
+	// (CR 702.20b). The tap is no cost, and the status change says so.
+	if slices.Contains(d.Characteristics.Abilities, model.Vigilance) && !g.is("vigilance-attacker-taps") {
+		return nil
+	}
+	if g.is("attacker-stays-untapped") {
+		return nil
+	}
+	p.Status.Tapped = true
+	g.statusChanged("508.1f", p)
 	return nil
 }
 

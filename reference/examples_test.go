@@ -599,6 +599,25 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{Why: "the mutate notes: a merged creature under its controller's control since the turn began can attack",
 			Sequence: []model.EventClaim{{Kind: model.Attacks, Object: "p1"}}}))
 
+	bd = build.New("508.1f-an-attacker-becomes-tapped",
+		"Runeclaw Bear, under its controller's control since the turn began, is declared an attacker: attacking taps it.", "508.1f", "508.1a")
+	bd.Card("c1", a, "Runeclaw Bear")
+	add(bd.Perm("p1", a, up("c1")).
+		Do(model.Action{Type: model.Attack, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 508.1f: the active player taps the creatures declared as attackers",
+			Sequence: []model.EventClaim{{Kind: model.Attacks, Object: "p1"}, {Kind: model.StatusChange, Object: "p1"}},
+			Permanents: perms{"p1": {Status: &model.Status{Tapped: true}}}}))
+
+	bd = build.New("702.20b-a-mutated-attacker-with-vigilance-stays-untapped",
+		"Majestic Auricorn mutated under Grizzly Bears gives the merged creature vigilance, so attacking does not tap it.", "702.20b", "702.140e", "508.1f")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Majestic Auricorn")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.Attack, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.140e: every component's abilities, vigilance among them; CR 702.20b: attacking does not tap a creature with vigilance",
+			Sequence: []model.EventClaim{{Kind: model.Attacks, Object: "p1"}},
+			Permanents: perms{"p1": {Status: &model.Status{}, Abilities: []model.AbilityID{"vigilance"}}}}))
+
 	bd = build.New("702.140a-mutate-cannot-target-a-human",
 		"Gemrazer is cast for its mutate cost targeting Elite Vanguard, a Human: that is no legal target, so the spell can't be cast and stays in hand.", "702.140a")
 	bd.Card("c1", a, "Elite Vanguard")

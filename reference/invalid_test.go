@@ -418,8 +418,9 @@ func Test702_10b_HasteLetsANewCreatureAttack(t *testing.T) {
 	}).Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
 	tr, err := reference.Run(decoded(t, s))
 	require.NoError(t, err)
-	require.Len(t, tr.Steps[0].Events, 1)
+	require.Len(t, tr.Steps[0].Events, 2)
 	assert.Equal(t, model.Attacks, tr.Steps[0].Events[0].Kind)
+	assert.Equal(t, model.StatusChange, tr.Steps[0].Events[1].Kind, "CR 508.1f: the attacker becomes tapped")
 }
 
 func Test701_42c_MeldWithAnUnknownPermanentIsAnError(t *testing.T) {
