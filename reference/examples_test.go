@@ -605,7 +605,7 @@ func examples() []*model.Scenario {
 	add(bd.Perm("p1", a, up("c1")).
 		Do(model.Action{Type: model.Attack, Object: "p1"}).
 		Expect(model.Expectation{Why: "CR 508.1f: the active player taps the creatures declared as attackers",
-			Sequence: []model.EventClaim{{Kind: model.Attacks, Object: "p1"}, {Kind: model.StatusChange, Object: "p1"}},
+			Sequence:   []model.EventClaim{{Kind: model.Attacks, Object: "p1"}, {Kind: model.StatusChange, Object: "p1"}},
 			Permanents: perms{"p1": {Status: &model.Status{Tapped: true}}}}))
 
 	bd = build.New("702.20b-a-mutated-attacker-with-vigilance-stays-untapped",
@@ -615,7 +615,7 @@ func examples() []*model.Scenario {
 	add(bd.Perm("p1", a, up("c1"), up("c2")).
 		Do(model.Action{Type: model.Attack, Object: "p1"}).
 		Expect(model.Expectation{Why: "CR 702.140e: every component's abilities, vigilance among them; CR 702.20b: attacking does not tap a creature with vigilance",
-			Sequence: []model.EventClaim{{Kind: model.Attacks, Object: "p1"}},
+			Sequence:   []model.EventClaim{{Kind: model.Attacks, Object: "p1"}},
 			Permanents: perms{"p1": {Status: &model.Status{}, Abilities: []model.AbilityID{"vigilance"}}}}))
 
 	bd = build.New("702.140a-mutate-cannot-target-a-human",
