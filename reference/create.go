@@ -60,10 +60,7 @@ func (g *game) enterAsCopy(a *model.Action) error {
 	if !slices.Contains(d.Characteristics.Types, "creature") {
 		return invalid("%s is not a creature, and Clone copies a creature", a.Target)
 	}
-	if p.Status.Flipped {
-		return unsupported("copy-of-flipped-permanent", "the rule texts held here do not say whether a card entering as a copy of flipped %s takes the flipped characteristics (CR 707.3, 710)", a.Target)
-	}
-	cd, err := g.copyDef(p)
+	cd, err := g.cloneDef(p)
 	if err != nil {
 		return err
 	}
@@ -83,6 +80,22 @@ func (g *game) enterAsCopy(a *model.Action) error {
 	g.cloned[a.Object] = true
 	np := model.Permanent{ID: model.EnteredID(a.Object, g.action), Controller: o.Owner, Components: []model.Component{{Object: a.Object}}}
 	return g.enter(np, model.Hand)
+}
+
+// cloneDef returns what a card entering as a copy of p becomes. Of a
+// lone flipped card it is that flip card, both halves: the copy's own
+// status picks the half (CR 707.3), and it enters unflipped (CR 110.5b),
+// so it has the normal half's characteristics (CR 710.2). Of any other
+// permanent it is p's copiable values (copyDef).
+func (g *game) cloneDef(p *model.Permanent) (*model.CardDef, error) {
+	if !p.Status.Flipped {
+		return g.copyDef(p)
+	}
+	if g.merged(p) || p.Status.FaceDown || slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy }) {
+		return nil, unsupported("copy-of-flipped-permanent",
+			"%s is flipped and merged, face down or under a copy effect: CR 707.3 and 730.2h do not say which values a copy of it takes", p.ID)
+	}
+	return g.def(p.Components[0].Object), nil
 }
 
 // copyDef returns p's copiable values as a single-faced card definition:

@@ -581,6 +581,16 @@ func examples() []*model.Scenario {
 			Permanents: perms{"k1@0": {Name: ptr("Insectile Aberration"), Power: ptr(3), Toughness: ptr(2), ManaValue: ptr(0),
 				Colors: &[]model.Color{model.Blue}, Abilities: []model.AbilityID{"flying"}}}}))
 
+	bd = build.New("707.3-clone-of-a-flipped-akki-lavarunner-is-unflipped",
+		"Clone enters as a copy of Tok-Tok, Volcano Born, a flipped Akki Lavarunner: the copy takes the flip card as modified by its own status, and it enters unflipped, so it is Akki Lavarunner.", "707.3", "110.5b", "710.2")
+	bd.Card("c1", a, "Akki Lavarunner")
+	bd.Card("k1", a, "Clone")
+	add(bd.Perm("p1", a, up("c1")).Mod("p1", func(p *model.Permanent) { p.Status.Flipped = true }).Put(a, model.Hand, "k1").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 707.3 (the flip-card example), 110.5b: the copy is unflipped; CR 710.2: an unflipped flip card has its normal characteristics",
+			Permanents: perms{"k1@0": {Status: &model.Status{}, Name: ptr("Akki Lavarunner"), Power: ptr(1), Toughness: ptr(1),
+				Colors: &[]model.Color{model.Red}, AbilitiesExactly: &[]model.AbilityID{"flip_akki_lavarunner", "haste"}}}}))
+
 	bd = build.New("302.6-creature-cast-this-turn-cannot-attack",
 		"Grizzly Bears is cast and resolves, then is declared an attacker: it has not been under its controller's control since the turn began, so it can't attack.", "302.6", "508.1a")
 	bd.Card("c1", a, "Grizzly Bears")
