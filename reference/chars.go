@@ -202,10 +202,11 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 		var abilities []model.AbilityID
 		for i, c := range p.Components {
 			if c.FaceDown && !top.FaceDown && i > 0 {
-				if f, _ := g.faceOf(c); len(f.Abilities) > 0 {
-					return face, mv, unsupported("abilities-of-face-down-component",
-						"%s is a face-down component with abilities under the face-up permanent %s; CR 702.140e and 708.2 do not say whether it adds them", c.Object, p.ID)
+				hidden, err := g.faceDownAbilities(p, c)
+				if err != nil {
+					return face, mv, err
 				}
+				abilities = append(abilities, hidden...)
 				continue
 			}
 			f, _ := g.componentFace(p, c)
@@ -254,4 +255,26 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 		mv = 0
 	}
 	return face, mv, nil
+}
+
+// faceDownAbilities returns the abilities face-down component c adds to
+// the face-up mutated permanent p (CR 702.140e): those the rule that made
+// the card face down lists for it, wherever it is. Morph and manifest give
+// the card no text (CR 702.37c, 701.40a); disguise and cloak give it ward
+// {2} (CR 702.168a, 701.58a). A card turned face down by an effect is
+// refused: CR 708.2a lists what the face-down permanent has, not what its
+// card has once a face-up card tops it, unless the card has no abilities
+// to add either way.
+func (g *game) faceDownAbilities(p *model.Permanent, c model.Component) ([]model.AbilityID, error) {
+	switch c.FaceDownBy {
+	case model.ByMorph, model.ByManifest:
+		return nil, nil
+	case model.ByDisguise, model.ByCloak:
+		return []model.AbilityID{model.Ward2}, nil
+	}
+	if f, _ := g.faceOf(c); len(f.Abilities) == 0 {
+		return nil, nil
+	}
+	return nil, unsupported("abilities-of-face-down-component",
+		"%s is a card turned face down by an effect (face_down_by %q) under the face-up mutated permanent %s: CR 708.2a lists the face-down permanent's characteristics, not its card's, so CR 702.140e does not settle which abilities the card adds", c.Object, c.FaceDownBy, p.ID)
 }

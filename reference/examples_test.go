@@ -591,6 +591,16 @@ func examples() []*model.Scenario {
 			Permanents: perms{"k1@0": {Status: &model.Status{}, Name: ptr("Akki Lavarunner"), Power: ptr(1), Toughness: ptr(1),
 				Colors: &[]model.Color{model.Red}, AbilitiesExactly: &[]model.AbilityID{"flip_akki_lavarunner", "haste"}}}}))
 
+	bd = build.New("701.58a-a-cloaked-card-under-a-mutated-creature-gives-ward",
+		"Gemrazer mutates onto a cloaked Grizzly Bears, on top: the merged creature is face up, and the cloaked card under it still has ward {2}, which it adds to the merged creature's abilities.", "701.58a", "702.140e", "730.2e")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, down("c1", model.ByCloak)).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 701.58a: the cloak effect gives the face-down card ward {2} while it is face down; CR 702.140e: the mutated creature has each card's abilities",
+			Permanents: perms{"p1": {Status: &model.Status{}, Name: ptr("Gemrazer"),
+				AbilitiesExactly: &[]model.AbilityID{"mutate", "on_mutate", "reach", "trample", "ward_2"}}}}))
+
 	bd = build.New("302.6-creature-cast-this-turn-cannot-attack",
 		"Grizzly Bears is cast and resolves, then is declared an attacker: it has not been under its controller's control since the turn began, so it can't attack.", "302.6", "508.1a")
 	bd.Card("c1", a, "Grizzly Bears")

@@ -2,6 +2,7 @@ package reference_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -198,13 +199,13 @@ func Test730_2e_TopmostComponentDecidesFaceDownStatus(t *testing.T) {
 			step := last(play(t, bd))
 			p := perm(t, step.State, "p1")
 			assert.Equal(t, tc.faceDown, p.Status.FaceDown)
-			assert.True(t, p.Components[slices(tc.pos)].FaceDown == false || tc.faceDown, "the other component keeps its own state")
+			assert.True(t, p.Components[indexOf(tc.pos)].FaceDown == false || tc.faceDown, "the other component keeps its own state")
 			assert.Zero(t, count(step.Events, model.TurnedFaceUp), "becoming face up by merging is not turning face up")
 		})
 	}
 }
 
-func slices(p model.Position) int {
+func indexOf(p model.Position) int {
 	if p == model.Top {
 		return 0
 	}
@@ -513,13 +514,43 @@ func Test702_140b_IllegalTargetEntersAsCreature(t *testing.T) {
 	assert.Zero(t, count(step.Events, model.Mutates))
 }
 
-func TestReferenceRefusesWhatTheRulesLeaveOpen(t *testing.T) {
-	bd := build.New("open", "")
-	bd.Card("c1", a, "Gemrazer")
-	bd.Card("c2", a, "Grinning Demon")
-	bd.Perm("p1", a, up("c1"), down("c2", model.ByMorph)).Do(model.Action{Type: model.Tap, Object: "p1"})
-	_, err := reference.Run(bd.Scenario())
-	var u *reference.UnsupportedError
-	require.True(t, errors.As(err, &u), "got %v", err)
-	assert.Equal(t, "abilities-of-face-down-component", u.Feature)
+// Test702_140e_FaceDownComponentAddsWhatItsRuleLists: a face-down card
+// under a face-up mutated permanent adds the abilities the rule that made
+// it face down lists for the card (CR 702.37c, 701.40a: none; 702.168a,
+// 701.58a: ward {2}); what CR 708.2a leaves open is refused.
+func Test702_140e_FaceDownComponentAddsWhatItsRuleLists(t *testing.T) {
+	gemrazer := []model.AbilityID{"mutate", "on_mutate", "reach", "trample"}
+	for _, tc := range []struct {
+		by      model.FaceDownKind
+		card    string
+		adds    []model.AbilityID
+		refused bool
+	}{
+		{by: model.ByMorph, card: "Grinning Demon"},
+		{by: model.ByManifest, card: "Grizzly Bears"},
+		{by: model.ByManifest, card: "Exalted Angel"},
+		{by: model.ByDisguise, card: "Grizzly Bears", adds: []model.AbilityID{model.Ward2}},
+		{by: model.ByCloak, card: "Exalted Angel", adds: []model.AbilityID{model.Ward2}},
+		{by: model.ByEffect, card: "Grizzly Bears"},
+		{by: model.ByEffect, card: "Exalted Angel", refused: true},
+	} {
+		t.Run(string(tc.by)+"/"+tc.card, func(t *testing.T) {
+			bd := build.New("fd", "")
+			bd.Card("c1", a, "Gemrazer")
+			bd.Card("c2", a, tc.card)
+			bd.Perm("p1", a, up("c1"), down("c2", tc.by)).Do(model.Action{Type: model.Tap, Object: "p1"})
+			tr, err := reference.Run(bd.Scenario())
+			if tc.refused {
+				var u *reference.UnsupportedError
+				require.True(t, errors.As(err, &u), "got %v", err)
+				assert.Equal(t, "abilities-of-face-down-component", u.Feature)
+				assert.Contains(t, u.Error(), "708.2a")
+				return
+			}
+			require.NoError(t, err)
+			want := slices.Sorted(slices.Values(append(slices.Clone(gemrazer), tc.adds...)))
+			got := tr.Steps[0].State.Permanent("p1").Derived.Characteristics.Abilities
+			assert.Equal(t, want, got)
+		})
+	}
 }
