@@ -237,7 +237,7 @@ func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
 	if out.played != nil {
 		s = out.played
 	}
-	c := &properties.Case{Scenario: s, Trace: out.got, Reference: out.want, Partial: j.info.PartialTraces, Observers: j.info.Observers}
+	c := &properties.Case{Scenario: s, Trace: out.got, Reference: properties.Settle(out.want, out.got), Partial: j.info.PartialTraces, Observers: j.info.Observers}
 	for _, q := range j.explain {
 		if q == j.p || len(situations(q, s, out.want)) == 0 {
 			continue
@@ -558,7 +558,7 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 // A departure that another property's check names excludes the case: it
 // is that rule's finding. One that none names fails the case.
 func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Divergence) outcome {
-	c := &properties.Case{Scenario: s, Trace: got, Reference: want, Partial: j.info.PartialTraces, Observers: j.info.Observers}
+	c := &properties.Case{Scenario: s, Trace: got, Reference: properties.Settle(want, got), Partial: j.info.PartialTraces, Observers: j.info.Observers}
 	if div != nil {
 		// The engine played the actions before div.Action: judge those.
 		prefix := *s
@@ -750,7 +750,7 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 	case err != nil:
 		return nil, nil, err
 	}
-	c := &properties.Case{Scenario: s, Trace: got, Reference: want, Partial: info.PartialTraces, Observers: info.Observers}
+	c := &properties.Case{Scenario: s, Trace: got, Reference: properties.Settle(want, got), Partial: info.PartialTraces, Observers: info.Observers}
 	if div != nil {
 		if div.Action < 0 || div.Action >= len(s.Actions) {
 			return got, nil, fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions))

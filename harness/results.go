@@ -335,7 +335,7 @@ func (c *Counterexample) Departure() (line string) {
 	if err != nil || len(got.Steps) != len(c.Want.Steps) {
 		return ""
 	}
-	if d := properties.Departure(&properties.Case{Scenario: c.Scenario, Trace: got, Reference: c.Want}); d != nil {
+	if d := properties.Departure(&properties.Case{Scenario: c.Scenario, Trace: got, Reference: properties.Settle(c.Want, got)}); d != nil {
 		return d.Error()
 	}
 	return ""

@@ -48,6 +48,7 @@ func (p Permanent) Clone() Permanent {
 		ch.Colors, ch.Types, ch.Subtypes = omitted(ch.Colors), omitted(ch.Types), omitted(ch.Subtypes)
 		ch.Supertypes, ch.Abilities = omitted(ch.Supertypes), omitted(ch.Abilities)
 		ch.Power, ch.Toughness = cloneInt(ch.Power), cloneInt(ch.Toughness)
+		d.Unsettled = omitted(d.Unsettled)
 		c.Derived = &d
 	}
 	return c

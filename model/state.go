@@ -137,7 +137,15 @@ type Derived struct {
 	Transformed bool `json:"transformed,omitempty"`
 	// Commander reports whether the permanent is a commander (CR 903.3b-c).
 	Commander bool `json:"commander,omitempty"`
+	// Unsettled names the characteristics the rules leave open for this
+	// permanent ("abilities"): the reference engine lists one reading of
+	// them, and nothing compares them. Only the reference writes it; an
+	// engine leaves it out.
+	Unsettled []string `json:"unsettled,omitempty"`
 }
+
+// Unsettled values of [Derived.Unsettled].
+const UnsettledAbilities = "abilities"
 
 // Characteristics are the values a permanent has after every rule and
 // effect applies (CR 109.3, 613).

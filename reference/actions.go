@@ -962,7 +962,7 @@ func (g *game) becomeCopy(a *model.Action) error {
 	if err := g.noChoices(a); err != nil {
 		return err
 	}
-	if g.merged(p) || g.melded(p) {
+	if g.melded(p) {
 		return unsupported("copy-effect-on-merged-permanent", copyAndMerge, p.ID)
 	}
 	o := g.objects[a.Card]

@@ -140,7 +140,21 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		ch.Power, ch.Toughness = &pw, &tg
 	}
 	d.Characteristics = ch
+	if g.copiedAfterMutate(p) {
+		d.Unsettled = []string{model.UnsettledAbilities}
+	}
 	return d, nil
+}
+
+// copiedAfterMutate reports whether p is a face-up mutated permanent that
+// became a copy after it merged. The copy's name, mana cost, colours,
+// types, power and toughness are settled: the copy effect is the later in
+// layer 1 (CR 613.2a, 730.2a, 707.2). Whether the abilities each component
+// gives (CR 702.140e) survive it the texts do not say, so its abilities
+// are unsettled; the reference lists the copy's own.
+func (g *game) copiedAfterMutate(p *model.Permanent) bool {
+	return p.Mutated && !p.Status.FaceDown && g.merged(p) &&
+		slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy })
 }
 
 // lastExiledCreature returns the front face of the last creature card

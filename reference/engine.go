@@ -76,7 +76,36 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 		}
 		t.Steps = append(t.Steps, model.Step{Action: i, Events: g.events, State: st})
 	}
+	if err := unsettledClaims(s, t); err != nil {
+		t.Steps = t.Steps[:err.Index] // as for an action refused
+		return t, err
+	}
 	return t, nil
+}
+
+// unsettledClaims refuses an expectation that claims what the rules leave
+// open: the abilities of a permanent its step marks unsettled. A scenario
+// that claims only the settled values is answered.
+func unsettledClaims(s *model.Scenario, t *model.Trace) *ActionError {
+	for i, e := range s.Expect {
+		if e.After < 0 || e.After >= len(t.Steps) {
+			continue // CheckExpectations reports it
+		}
+		st := &t.Steps[e.After].State
+		for _, id := range slices.Sorted(maps.Keys(e.Permanents)) {
+			c := e.Permanents[id]
+			p := st.Permanent(id)
+			if p == nil || p.Derived == nil || !slices.Contains(p.Derived.Unsettled, model.UnsettledAbilities) {
+				continue
+			}
+			if c.Abilities != nil || c.AbilitiesExactly != nil || c.Lacks != nil {
+				return &ActionError{Index: e.After, Type: s.Actions[e.After].Type, Permanent: id,
+					Err: unsupported("copy-effect-on-merged-permanent", "expectation %d claims the abilities of %s, a mutated permanent that became a copy: "+
+						"CR 613.2a and 707.2 settle its other copied values, but not whether each component's abilities (CR 702.140e) survive the copy", i, id)}
+			}
+		}
+	}
+	return nil
 }
 
 // A departure remembers where the components of a permanent went when it

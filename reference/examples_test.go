@@ -601,6 +601,17 @@ func examples() []*model.Scenario {
 			Permanents: perms{"p1": {Status: &model.Status{}, Name: ptr("Gemrazer"),
 				AbilitiesExactly: &[]model.AbilityID{"mutate", "on_mutate", "reach", "trample", "ward_2"}}}}))
 
+	bd = build.New("707.2-a-mutated-creature-becomes-a-copy",
+		"Gemrazer, mutated onto Dimir Doppelganger, uses the Doppelganger's ability: it exiles Runeclaw Bear and becomes a copy of it, except it has that ability. The copy's name, mana value, colour, types, power and toughness are settled; whether Gemrazer's abilities survive the copy is not, and the scenario claims nothing of them.", "707.2", "613.2a", "730.2a", "702.140e")
+	bd.Card("c1", a, "Dimir Doppelganger")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Card("r1", b, "Runeclaw Bear")
+	add(bd.Perm("p1", a, up("c2"), up("c1")).Put(b, model.Graveyard, "r1").
+		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "r1", Gains: []model.AbilityID{model.CopyExceptThis}}).
+		Expect(model.Expectation{Why: "CR 613.2a: the copy effect, later than the merge, sets the copiable values; CR 707.2: those of Runeclaw Bear",
+			Permanents: perms{"p1": {Name: ptr("Runeclaw Bear"), ManaValue: ptr(2), Power: ptr(2), Toughness: ptr(2),
+				Colors: &[]model.Color{model.Green}, Types: &[]string{"creature"}, Subtypes: &[]string{"Bear"}}}}))
+
 	bd = build.New("302.6-creature-cast-this-turn-cannot-attack",
 		"Grizzly Bears is cast and resolves, then is declared an attacker: it has not been under its controller's control since the turn began, so it can't attack.", "302.6", "508.1a")
 	bd.Card("c1", a, "Grizzly Bears")

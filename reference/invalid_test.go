@@ -343,12 +343,32 @@ func TestUnsupported_MutateOntoMeldedChitteringHost(t *testing.T) {
 	requireUnsupported(t, s, 1, "merge-with-melded-permanent")
 }
 
-func TestUnsupported_BecomeCopyWhileMerged(t *testing.T) {
-	bd := mutated("unsupported-copy-while-merged")
-	bd.Card("c3", a, "Runeclaw Bear")
-	s := bd.Put(a, model.Graveyard, "c3").
-		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "c3"}).Scenario()
-	requireUnsupported(t, s, 0, "copy-effect-on-merged-permanent")
+// Test707_2_AMutatedCopyAnswersOnlyWhatIsSettled: a mutated permanent
+// that becomes a copy has the copy's settled values and unsettled
+// abilities (CR 613.2a, 707.2, 702.140e); a scenario claiming its
+// abilities is refused, naming the expectation.
+func Test707_2_AMutatedCopyAnswersOnlyWhatIsSettled(t *testing.T) {
+	copied := func() *build.Builder {
+		bd := mutated("copy-while-merged")
+		bd.Card("c3", a, "Runeclaw Bear")
+		return bd.Put(a, model.Graveyard, "c3").Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "c3"})
+	}
+	tr, err := reference.Run(decoded(t, copied().Scenario()))
+	require.NoError(t, err)
+	d := tr.Steps[0].State.Permanent("p1").Derived
+	assert.Equal(t, "Runeclaw Bear", d.Characteristics.Name)
+	assert.Equal(t, []string{model.UnsettledAbilities}, d.Unsettled)
+
+	for _, claim := range []model.PermanentClaim{
+		{Abilities: []model.AbilityID{"trample"}},
+		{AbilitiesExactly: &[]model.AbilityID{}},
+		{Lacks: []model.AbilityID{"trample"}},
+	} {
+		s := copied().Expect(model.Expectation{Permanents: map[model.ObjectID]model.PermanentClaim{"p1": claim}}).Scenario()
+		requireUnsupported(t, s, 0, "copy-effect-on-merged-permanent")
+		_, err := reference.Run(s)
+		assert.ErrorContains(t, err, "expectation 0 claims the abilities of p1")
+	}
 }
 
 func TestUnsupported_BecomeCopyWhileMelded(t *testing.T) {
