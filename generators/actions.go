@@ -10,9 +10,10 @@ import (
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// drawable lists the action types a scenario draws from: every type but
-// those only the worked examples exercise (their mutants are
-// reference.ActionMutants), in the order of model.ActionTypes.
+// drawable lists the action types a scenario draws from when no types are
+// given: every type but those that need options of their own or end a
+// scenario (create_token, enter_as_copy, attack, destroy_all), which the
+// properties about them draw by name, in the order of model.ActionTypes.
 var drawable = slices.DeleteFunc(slices.Clone(model.ActionTypes), func(t model.ActionType) bool {
 	switch t {
 	case model.CreateToken, model.EnterAsCopy, model.Attack, model.DestroyAll:
@@ -217,6 +218,9 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 	case model.CastMutate, model.Cast:
 		for _, pl := range st.Players {
 			for _, c := range pl.Zones.Hand {
+				if isClone(s, c) {
+					continue // it enters as a copy (enter_as_copy), not as a spell
+				}
 				if typ == model.Cast {
 					out = append(out, []model.Action{{Type: typ, Object: c}, {Type: model.Resolve}})
 					continue
@@ -238,6 +242,12 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 		for _, x := range in {
 			for _, y := range in {
 				if x != y && has(st, x, "meld_graf_rats") {
+					one(model.Action{Type: typ, Object: x, With: y})
+				}
+			}
+			if d.o.MeldGone && has(st, x, "meld_graf_rats") {
+				// Its pair has left: the meld finds nothing (CR 701.42c).
+				for _, y := range gone {
 					one(model.Action{Type: typ, Object: x, With: y})
 				}
 			}
@@ -275,10 +285,37 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 		for _, id := range in {
 			one(model.Action{Type: typ, Object: id, Token: tok, Player: st.Active})
 		}
-	case model.NextTurn:
+	case model.NextTurn, model.DestroyAll:
 		one(model.Action{Type: typ})
+	case model.Attack:
+		for _, id := range in {
+			one(model.Action{Type: typ, Object: id})
+		}
+	case model.CreateToken:
+		if d.o.Create {
+			tok := model.ObjectID(fmt.Sprintf("n%d", len(s.Actions)))
+			for _, def := range tokens {
+				one(model.Action{Type: typ, Token: tok, Def: def, Player: st.Active})
+			}
+		}
+	case model.EnterAsCopy:
+		for _, pl := range st.Players {
+			for _, c := range pl.Zones.Hand {
+				if isClone(s, c) {
+					for _, id := range in {
+						one(model.Action{Type: typ, Object: c, Target: id})
+					}
+				}
+			}
+		}
 	}
 	return out
+}
+
+// isClone reports whether card id may enter as a copy (Clone).
+func isClone(s *model.Scenario, id model.ObjectID) bool {
+	o := s.Object(id)
+	return o != nil && s.Def(o.Def).Front.HasAbility(model.AsCopy)
 }
 
 func has(st model.State, id model.ObjectID, ab model.AbilityID) bool {

@@ -70,6 +70,17 @@ type Options struct {
 	Attach bool
 	// Hand puts mutate creatures into the players' hands.
 	Hand bool
+	// Clones puts Clone into a player's hand, so that a card can enter as
+	// a copy (CR 707.5).
+	Clones bool
+	// Create adds the token definitions to the catalogue, so that tokens
+	// can be created (CR 111.1).
+	Create bool
+	// Vigilance puts a vigilance counter on a stack at random (CR 122.1b).
+	Vigilance bool
+	// MeldGone lets a meld name a half that has left the battlefield
+	// (CR 701.42c).
+	MeldGone bool
 	// Prefix is the most random actions drawn before the focus.
 	Prefix int
 	// PrefixTypes are the actions the prefix draws from; empty means all.
@@ -397,6 +408,15 @@ func (d *drawer) scenario() *model.Scenario {
 			d.status(id, 9)
 		}
 	}
+	if d.o.Clones && d.can(model.FeatureCopy) {
+		who := rapid.SampledFrom(players).Draw(t, "clone owner")
+		d.bd.Put(who, model.Hand, d.card(who, "Clone"))
+	}
+	if d.o.Create {
+		for _, name := range tokens {
+			d.bd.Def(name)
+		}
+	}
 	for _, p := range players {
 		if d.o.Hand {
 			// An engine without mutate is given creatures it can cast
@@ -536,6 +556,14 @@ func (d *drawer) permanent(i int, owner model.PlayerID, comps []model.Component)
 	}
 	if d.o.Status {
 		d.status(id, i)
+	}
+	if d.o.Vigilance && rapid.Bool().Draw(d.t, "vigilance counter") {
+		d.bd.Mod(id, func(p *model.Permanent) {
+			if p.Counters == nil {
+				p.Counters = map[string]int{}
+			}
+			p.Counters[string(model.Vigilance)] = 1
+		})
 	}
 }
 

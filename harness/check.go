@@ -586,11 +586,13 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 						r.ExcludedBy = map[model.RuleID]int{}
 					}
 					r.ExcludedBy[out.excluded]++
+					countLost(p, &r, s, out)
 				}
 			case out.departed != nil:
 				if judged {
 					r.Departed++
 					j.depart(s, out)
+					countLost(p, &r, s, out)
 				}
 			case judged:
 				r.Cases++
@@ -680,6 +682,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		r.Verdict = Held
 		if why := uncovered(p, r); why != "" {
 			r.Verdict, r.Why = Uncovered, why
+			r.lostCover = coveredButForLoss(p, r)
 			if j.info.NoDirectSetup {
 				// Not the generators' failing but the engine's limit: the
 				// stacks it can be given don't reach the rule enough.
@@ -829,6 +832,43 @@ func (j *judge) engineFault(f *failing) *EngineFault {
 		fe.Stderr = ae.Stderr
 	}
 	return fe
+}
+
+// countLost counts the coverage labels of a case lost to a finding.
+func countLost(p *properties.Property, r *Result, s *model.Scenario, out outcome) {
+	if p.Classify == nil || out.want == nil {
+		return
+	}
+	if out.played != nil {
+		s = out.played
+	}
+	labels := p.Classify(s, out.want)
+	slices.Sort(labels)
+	for _, l := range slices.Compact(labels) {
+		if r.lost == nil {
+			r.lost = map[string]int{}
+		}
+		r.lost[l]++
+	}
+}
+
+// coveredButForLoss reports whether every label short of its share would
+// have had it, had the cases lost to findings been judged: the shortfall
+// is those findings', not the generator's.
+func coveredButForLoss(p *properties.Property, r Result) bool {
+	all := r.Cases + r.Excluded + r.Departed
+	if all == 0 || r.Excluded+r.Departed == 0 {
+		return false
+	}
+	for l, want := range p.Cover {
+		if _, aside := r.SetAside[l]; aside || r.Cases > 0 && float64(r.Coverage[l])/float64(r.Cases) >= want {
+			continue
+		}
+		if float64(r.Coverage[l]+r.lost[l])/float64(all) < want {
+			return false
+		}
+	}
+	return true
 }
 
 // uncovered reports a label whose share of cases is below what the

@@ -276,10 +276,10 @@ func block(results []*Result, unexplained []Unexplained) {
 
 // notJudged reports whether a rule's cases lost to findings keep it from
 // holding: any whose trace broke its own accounting or departed where no
-// check looks (the engine went where the suite can't follow), or more
-// than it was judged on.
+// check looks (the engine went where the suite can't follow), more than
+// it was judged on, or the cases that alone kept a coverage label short.
 func notJudged(r Result) bool {
-	return r.ExcludedBy[properties.P400_1.Rule] > 0 || r.Departed > 0 || r.Excluded+r.Departed > r.Cases
+	return r.ExcludedBy[properties.P400_1.Rule] > 0 || r.Departed > 0 || r.Excluded+r.Departed > r.Cases || r.lostCover
 }
 
 // blocker is the finding that took a rule's cases: 400.1's, then an

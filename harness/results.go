@@ -127,6 +127,11 @@ type Result struct {
 	// where no rule's check looks: unexplained departures (see
 	// Results.Unexplained), not cases of this rule either.
 	Departed int `json:"departed,omitempty"`
+	// lost counts the coverage labels of the excluded and departed cases,
+	// and lostCover is set when those cases alone kept a label short of
+	// its share: the rule is then not judged, rather than uncovered.
+	lost      map[string]int
+	lostCover bool
 	// Refused counts the scenarios the engine refused as unsupported, and
 	// Refusals gives the three commonest reasons it gave.
 	Refused  int       `json:"refused,omitempty"`

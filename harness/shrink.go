@@ -850,6 +850,9 @@ func tidy(c *model.Scenario) {
 			defs[e.Of] = true
 		}
 	}
+	for _, a := range c.Actions {
+		defs[a.Def] = true // a token an action creates
+	}
 	c.Catalogue = slices.DeleteFunc(c.Catalogue, func(d model.CardDef) bool { return !defs[d.Name] })
 	slices.SortFunc(c.Catalogue, func(a, b model.CardDef) int { return strings.Compare(a.Name, b.Name) })
 	slices.SortFunc(c.Objects, func(a, b model.Object) int { return strings.Compare(string(a.ID), string(b.ID)) })

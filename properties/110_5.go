@@ -182,11 +182,12 @@ var P110_5c = &Property{
 }
 
 // aims reports whether action a is one that sets or tries to set the
-// status of permanent id (tap, untap, flip, turn face down or up, phase):
+// status of permanent id (tap, untap, flip, turn face down or up, phase,
+// declare it an attacker, which taps it: CR 508.1f, 702.20b):
 // what it does to that status is the rule of that action's to judge.
 func aims(a model.Action, id model.ObjectID) bool {
 	switch a.Type {
-	case model.Tap, model.Untap, model.Flip, model.TurnFaceDown, model.TurnFaceUp, model.PhaseOut, model.PhaseIn:
+	case model.Tap, model.Untap, model.Flip, model.TurnFaceDown, model.TurnFaceUp, model.PhaseOut, model.PhaseIn, model.Attack:
 		return a.Object == id
 	}
 	return false

@@ -177,6 +177,9 @@ var P702_140e = &Property{
 			if physical(c.Scenario, e) != physical(c.Scenario, r) || r.Status.Flipped && slices.ContainsFunc(r.Components, func(comp model.Component) bool { return isFlipCard(c.Scenario, comp) }) {
 				return nil // made otherwise, or flipped with a flip card (730.2h): another rule's finding
 			}
+			if keywords(e) != keywords(r) {
+				return nil // a keyword counter lost or gained: another rule's finding
+			}
 			d, err := derived(e)
 			if err != nil {
 				return err

@@ -3,12 +3,16 @@ package properties
 // All lists every property, in rule order.
 var All = []*Property{
 	P110_5, P110_5a, P110_5b, P110_5c, P110_5d,
+	P111_1,
+	P302_6,
 	P400_1,
+	P508_1a, P508_1f,
 	P701_42a, P701_42b, P701_42c,
+	P702_20b,
 	P702_26b, P702_26c, P702_26d, P702_26g, P702_26h,
 	P702_140a, P702_140b, P702_140c, P702_140d, P702_140e, P702_140f,
 	P704_5d,
-	P707_8a,
+	P707_5, P707_8a,
 	P708_2a, P708_2b, P708_8, P708_9,
 	P710_1b, P710_2, P710_4,
 	P712_4a, P712_4b, P712_4c, P712_8d, P712_8e, P712_8g, P712_15a, P712_16, P712_18,

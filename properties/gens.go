@@ -240,6 +240,56 @@ var (
 		Kinds: []generators.Kind{generators.Card, generators.Token},
 		Focus: []model.ActionType{model.CastMutate},
 	})
+	// genPhasedOut phases a permanent out, or makes a mutating spell's
+	// target illegal, often by phasing it out; then it may destroy every
+	// creature (CR 702.26b, 701.8a). Phasing out comes first, so that
+	// shrinking goes toward it.
+	genPhasedOut = generators.Scenario(generators.Options{
+		MaxComponents: 2, FaceDownTop: &no, Hand: true, Illegal: true,
+		Kinds:     []generators.Kind{generators.Card, generators.Token},
+		Focus:     []model.ActionType{model.PhaseOut, model.CastMutate},
+		FocusThen: []model.ActionType{model.DestroyAll},
+	})
+	// genAttack ends with a declaration of attackers, after casting
+	// creatures, tapping, untapping or passing the turn (CR 302.6, 508.1).
+	genAttack = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Hand: true, Prefix: 2,
+		PrefixTypes: []model.ActionType{model.Cast, model.CastMutate, model.Tap, model.NextTurn},
+		Focus:       []model.ActionType{model.Attack},
+	})
+	// genAttackNew casts a creature spell and declares an attacker, often
+	// the creature just cast (CR 302.6).
+	genAttackNew = generators.Scenario(generators.Options{
+		MaxPermanents: 1, MaxComponents: 2, Status: true, Hand: true,
+		Focus: []model.ActionType{model.Cast}, FocusThen: []model.ActionType{model.Attack},
+	})
+	// genAttackVigilance is genAttack with vigilance counters on some
+	// stacks (CR 122.1b, 702.20b).
+	genAttackVigilance = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Vigilance: true, Hand: true, Prefix: 1,
+		PrefixTypes: []model.ActionType{model.CastMutate, model.NextTurn},
+		Focus:       []model.ActionType{model.Attack},
+	})
+	// genCreate creates a token, which a mutating spell may then merge
+	// with and which may then leave (CR 111.1, 730.2d).
+	genCreate = generators.Scenario(generators.Options{
+		MaxPermanents: 1, MaxComponents: 2, Hand: true, Create: true,
+		Focus: []model.ActionType{model.CreateToken}, FocusThen: []model.ActionType{model.CastMutate, model.Move},
+		FocusLast: []model.ActionType{model.Move},
+	})
+	// genClone has a Clone enter as a copy of a permanent, alone, merged
+	// or face down (CR 707.5, 707.2).
+	genClone = generators.Scenario(generators.Options{
+		MaxPermanents: 2, MaxComponents: 3, Status: true, Clones: true,
+		Focus: []model.ActionType{model.EnterAsCopy}, Then: 1,
+	})
+	// genMeldGone melds a pair one of whose halves may have left the
+	// battlefield, or be a token (CR 701.42c).
+	genMeldGone = generators.Scenario(generators.Options{
+		MaxComponents: 1, MeldPair: true, MeldTokens: true, MeldGone: true, Prefix: 1,
+		PrefixTypes: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard, model.Exile},
+		Focus: []model.ActionType{model.Meld},
+	})
 )
 
 var (

@@ -257,11 +257,23 @@ var P712_4c = &Property{
 var P701_42b = &Property{
 	Rule:  "701.42b",
 	Needs: []model.Feature{model.FeatureMeld},
-	Gen:   genMeldTokens,
+	Gen:   genMeldGone,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(failedMelds(s, rules), "token-half")
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+			switch before := stateAt(rules, i); {
+			case made != nil:
+			case before.Permanent(names[0]) == nil || before.Permanent(names[1]) == nil:
+				out = append(out, "pair-gone")
+			default:
+				out = append(out, "token-half")
+			}
+			return nil
+		})
+		return out
 	},
-	Cover: map[string]float64{"token-half": 0.3},
+	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.1},
 	Check: func(c *Case) error {
 		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
 			if made != nil {
@@ -310,11 +322,23 @@ func meldObjects(c *Case, i int) []model.ObjectID {
 var P701_42c = &Property{
 	Rule:  "701.42c",
 	Needs: []model.Feature{model.FeatureMeld},
-	Gen:   genMeldTokens,
+	Gen:   genMeldGone,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(failedMelds(s, rules), "token-half")
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+			switch before := stateAt(rules, i); {
+			case made != nil:
+			case before.Permanent(names[0]) == nil || before.Permanent(names[1]) == nil:
+				out = append(out, "pair-gone")
+			default:
+				out = append(out, "token-half")
+			}
+			return nil
+		})
+		return out
 	},
-	Cover: map[string]float64{"token-half": 0.3},
+	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.1},
 	Check: func(c *Case) error {
 		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
 			if made != nil {

@@ -487,20 +487,46 @@ func transforming(c *Case, i int) *model.Permanent {
 }
 
 // P702_26b: a phased-out permanent is treated as though it does not exist.
+// sparedPhasedOut returns the phased-out permanents that the rules' step
+// i, destroying every creature, leaves where they are (CR 702.26b).
+func sparedPhasedOut(c *Case, i int) []model.ObjectID {
+	if !actionIs(c, i, model.DestroyAll) {
+		return nil
+	}
+	var out []model.ObjectID
+	for _, p := range stateAt(c.Reference, i).Battlefield {
+		if p.Status.PhasedOut && c.Reference.Steps[i].State.Permanent(p.ID) != nil {
+			out = append(out, p.ID)
+		}
+	}
+	return out
+}
+
 var P702_26b = &Property{
 	Rule:  "702.26b",
-	Needs: []model.Feature{model.FeaturePhasing, model.FeatureMutate},
-	Gen:   genIllegal,
+	Needs: []model.Feature{model.FeaturePhasing},
+	Gen:   genPhasedOut,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
-		return label(anyStep(rules, func(i int) bool {
+		out := label(anyStep(rules, func(i int) bool {
 			_, target := mutatingResolve(c, i)
 			p := stateAt(rules, i).Permanent(target)
 			return p != nil && p.Status.PhasedOut
 		}), "target-phased-out")
+		return append(out, label(anyStep(rules, func(i int) bool { return len(sparedPhasedOut(c, i)) > 0 }), "destroy-spares-phased-out")...)
 	},
-	Cover: map[string]float64{"target-phased-out": 0.1},
+	Cover: map[string]float64{"target-phased-out": 0.1, "destroy-spares-phased-out": 0.1},
 	Check: func(c *Case) error {
+		for i := range c.Reference.Steps {
+			for _, id := range sparedPhasedOut(c, i) {
+				if !agreesAt(c, i, id) {
+					continue
+				}
+				if e := c.Trace.Steps[i].State.Permanent(id); e == nil || makeup(e) != makeup(c.Reference.Steps[i].State.Permanent(id)) {
+					return problemOf("phased-out-destroyed", "%s, phased-out %s is gone or changed: a phased-out permanent is treated as though it does not exist, so destroying every creature spares it", after(c, i), id)
+				}
+			}
+		}
 		err := phasings(c, func(i int, p, q *model.Permanent) error {
 			if e := c.Trace.Steps[i].State.Permanent(q.ID); q.Status.PhasedOut && e != nil && !e.Status.PhasedOut {
 				return problemOf("not-phased-out", "%s, %s reports phased_out=false: the rules phase it out", after(c, i), e.ID)

@@ -71,7 +71,9 @@ func (g *game) destroyAll(a *model.Action) error {
 				return unsupported("destroy-indestructible", "%s has indestructible, and CR 702.12 is not among the rules the model holds", p.ID)
 			}
 			doomed = append(doomed, p.ID)
-			owners[g.ownerOf(p)]++
+			if slices.ContainsFunc(p.Components, func(c model.Component) bool { return !g.obj(c.Object).Token }) {
+				owners[g.ownerOf(p)]++ // tokens put nowhere in order (CR 704.5d)
+			}
 		}
 	}
 	for owner, n := range owners {

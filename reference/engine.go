@@ -56,18 +56,7 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 	for i := range s.Actions {
 		a := s.Actions[i] // a copy: playing never changes the caller's scenario
 		g.action, g.events = i, nil
-		var before model.State
-		ts := g.ts
-		forbiddable := a.Type == model.CastMutate || a.Type == model.Attack || a.Type == model.TurnFaceUp
-		if forbiddable {
-			before = g.st.Clone() // the actions the rules may forbid
-		}
-		var no *illegalAction
-		if err := g.do(&a); errors.As(err, &no) && forbiddable {
-			// CR 733: the action can't be taken; the game is as it was.
-			g.st, g.ts = before, ts
-			g.events = []model.Event{{Kind: model.NotAllowed, Rule: no.rule, Object: a.Object}}
-		} else if err != nil {
+		if err := g.step(&a); err != nil {
 			return t, &ActionError{Index: i, Type: a.Type, Err: err}
 		}
 		st, err := g.snapshot()
@@ -81,6 +70,26 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 		return t, err
 	}
 	return t, nil
+}
+
+// step performs one action of a scenario. An action the rules forbid
+// (CR 508.1, 702.140a, 702.37e) can't be taken: the game is as it was,
+// and the step reports not_allowed (CR 733).
+func (g *game) step(a *model.Action) error {
+	var before model.State
+	ts := g.ts
+	forbiddable := a.Type == model.CastMutate || a.Type == model.Attack || a.Type == model.TurnFaceUp
+	if forbiddable {
+		before = g.st.Clone()
+	}
+	var no *illegalAction
+	if err := g.do(a); errors.As(err, &no) && forbiddable {
+		g.st, g.ts = before, ts
+		g.events = []model.Event{{Kind: model.NotAllowed, Rule: no.rule, Object: a.Object}}
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 // unsettledClaims refuses an expectation that claims what the rules leave

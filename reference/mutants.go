@@ -25,8 +25,8 @@ type Mutant struct {
 	// Sizes gives it for a rule of Breaks whose minimum is another.
 	Components, Actions int
 	Sizes               map[model.RuleID][2]int
-	// Example names the worked example whose expectations kill a mutant
-	// of [ActionMutants].
+	// Example names a worked example whose expectations kill the mutant
+	// too, for mutants of actions the worked examples show best.
 	Example string
 }
 
@@ -35,11 +35,6 @@ func FindMutant(name string) *Mutant {
 	for i := range Mutants {
 		if Mutants[i].Name == name {
 			return &Mutants[i]
-		}
-	}
-	for i := range ActionMutants {
-		if ActionMutants[i].Name == name {
-			return &ActionMutants[i]
 		}
 	}
 	return nil

@@ -84,7 +84,7 @@ func NewPlay(s *model.Scenario) (p *Play, err error) {
 	for i := range sc.Actions {
 		a := sc.Actions[i]
 		g.action, g.events = i, nil
-		if err := g.do(&a); err != nil {
+		if err := g.step(&a); err != nil {
 			return nil, &ActionError{Index: i, Type: a.Type, Err: err}
 		}
 		p.noteLeft(g.events)
@@ -108,10 +108,20 @@ func (p *Play) Probe(a model.Action) (n Needs, err error) {
 	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
 	g.probe = &Needs{}
 	g.action, g.events = len(p.actions), nil
-	if err := g.do(&a); err != nil {
+	if err := g.do(&a); err != nil && !declinedAttack(a, err) {
 		return Needs{}, &ActionError{Index: len(p.actions), Type: a.Type, Err: err}
 	}
 	return *g.probe, nil
+}
+
+// declinedAttack reports whether err is the rules forbidding attack a. A
+// Play plays such an attack as Run does, a step in which nothing changes
+// and the engine must say not_allowed (CR 508.1, 733), so that generated
+// scenarios judge refusals as well as declarations. Other forbidden
+// actions stay errors for a Play: a generator draws only what can be done.
+func declinedAttack(a model.Action, err error) bool {
+	var no *illegalAction
+	return a.Type == model.Attack && errors.As(err, &no)
 }
 
 // Do plays a, which must script every choice it needs, and keeps the game
@@ -134,7 +144,12 @@ func (p *Play) Then(a model.Action) (*Play, error) {
 func (p *Play) do(a model.Action) error {
 	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
 	g.action, g.events = len(p.actions), nil
-	if err := g.do(&a); err != nil {
+	if err := g.do(&a); declinedAttack(a, err) {
+		var no *illegalAction
+		errors.As(err, &no)
+		g = p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
+		g.action, g.events = len(p.actions), []model.Event{{Kind: model.NotAllowed, Rule: no.rule, Object: a.Object}}
+	} else if err != nil {
 		return &ActionError{Index: len(p.actions), Type: a.Type, Err: err}
 	}
 	p.noteLeft(g.events)

@@ -133,7 +133,10 @@ func TestActionMutantsFailTheirExamples(t *testing.T) {
 	for _, s := range examples() {
 		byName[s.Name] = s
 	}
-	for _, m := range reference.ActionMutants {
+	for _, m := range reference.Mutants {
+		if m.Example == "" {
+			continue
+		}
 		t.Run(m.Name, func(t *testing.T) {
 			s := byName[m.Example]
 			require.NotNil(t, s, "mutant %s names example %q, which does not exist", m.Name, m.Example)
