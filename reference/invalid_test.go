@@ -459,3 +459,65 @@ func TestUnsupported_MutateOntoACardThatEnteredAsACopy(t *testing.T) {
 			model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
 	requireUnsupported(t, s, 2, "copy-effect-on-merged-permanent")
 }
+
+// mimicVatWithTwoExiled is Grizzly Bears p1 under A that has died, and A's
+// Mimic Vat p2 with two of B's cards, g1 and g2, exiled with it before:
+// a yes to its imprint returns both to B's graveyard at once.
+func mimicVatWithTwoExiled(name string) *build.Builder {
+	bd := bears(name)
+	bd.Card("v1", a, "Mimic Vat")
+	bd.Card("g1", b, "Grizzly Bears")
+	bd.Card("g2", b, "Runeclaw Bear")
+	return bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1", "g2").Link("p2", "g1", "g2").
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard})
+}
+
+func Test404_3_MimicVatReturnsTwoCardsInAnOrderTheirOwnerScripts(t *testing.T) {
+	t.Run("unscripted", func(t *testing.T) {
+		s := mimicVatWithTwoExiled("404.3-mimic-vat-order-required").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+		requireInvalid(t, s, 1, "choices.order is required", "g1", "g2", "CR 404.3")
+	})
+	t.Run("not_the_returning_cards", func(t *testing.T) {
+		s := mimicVatWithTwoExiled("404.3-mimic-vat-order-must-fit").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"c1"}}}).Scenario()
+		requireInvalid(t, s, 1, "choices.order [c1] does not fit", "[g1 g2]")
+	})
+	t.Run("scripted", func(t *testing.T) {
+		s := mimicVatWithTwoExiled("404.3-mimic-vat-order-scripted").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"g2", "g1"}}}).Scenario()
+		tr, err := reference.Run(decoded(t, s))
+		require.NoError(t, err)
+		st := tr.Steps[1].State
+		assert.Equal(t, []model.ObjectID{"g2", "g1"}, st.Player(b).Zones.Graveyard, "g2 on top, as scripted")
+		assert.Equal(t, []model.ObjectID{"c1"}, st.Player(a).Zones.Exile)
+	})
+	t.Run("probed", func(t *testing.T) {
+		s := decoded(t, mimicVatWithTwoExiled("404.3-mimic-vat-order-probed").Scenario())
+		n, err := reference.Probe(s, model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}})
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []model.ObjectID{"g1", "g2"}, n.Order, "a generator is told to script the order")
+	})
+}
+
+func TestUnsupported_MimicVatOrdersTwoGroups(t *testing.T) {
+	t.Run("cards_exiled_and_cards_returned", func(t *testing.T) {
+		bd := mutated("unsupported-mimic-vat-two-groups")
+		bd.Card("v1", a, "Mimic Vat")
+		bd.Card("g1", b, "Grizzly Bears")
+		bd.Card("g2", b, "Runeclaw Bear")
+		s := bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1", "g2").Link("p2", "g1", "g2").
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c1", "c2")}).
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"c1", "c2"}}}).Scenario()
+		requireUnsupported(t, s, 1, "several-ordered-groups")
+	})
+	t.Run("two_owners_return_two_cards_each", func(t *testing.T) {
+		bd := mimicVatWithTwoExiled("unsupported-mimic-vat-two-owners")
+		bd.Card("h1", a, "Grizzly Bears")
+		bd.Card("h2", a, "Runeclaw Bear")
+		s := bd.Put(a, model.Exile, "h1", "h2").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"g1", "g2"}}}).Scenario()
+		s.Start.Links[0].Cards = append(s.Start.Links[0].Cards, "h1", "h2")
+		requireUnsupported(t, s, 1, "several-ordered-groups")
+	})
+}

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -490,7 +491,7 @@ func (g *game) returnFound(a *model.Action) error {
 	}
 	// CR 613.7m: permanents entering at once are timestamped in the order
 	// their controller chooses.
-	order, err := g.foundInOrder(a)
+	order, err := g.foundInOrder(a, false)
 	if err != nil {
 		return err
 	}
@@ -533,7 +534,7 @@ func (g *game) returnFound(a *model.Action) error {
 
 // exileFound is Mimic Vat's imprint: one choice for every card the dead
 // creature became (CR 712.21c); if it exiles them, the cards exiled with
-// the source before go to their owners' graveyards.
+// the source before go to their owners' graveyards, all at once.
 func (g *game) exileFound(a *model.Action) error {
 	if g.probing() && a.Choices.May == nil {
 		g.probe.May, a.Choices.May = true, model.Bool(true)
@@ -563,15 +564,13 @@ func (g *game) exileFound(a *model.Action) error {
 		}
 		return nil
 	}
-	order, err := g.foundInOrder(a)
+	before, back, ordered, err := g.linkedReturn(a)
 	if err != nil {
 		return err
 	}
-	var before []model.ObjectID
-	for _, l := range g.st.Links {
-		if l.Source == a.Source {
-			before = slices.Clone(l.Cards)
-		}
+	order, err := g.foundInOrder(a, ordered)
+	if err != nil {
+		return err
 	}
 	for _, c := range order {
 		if err := g.takeFromZone(c, model.Graveyard); err != nil {
@@ -581,10 +580,9 @@ func (g *game) exileFound(a *model.Action) error {
 		g.emit(model.Event{Kind: model.ZoneChange, Object: c, From: model.Graveyard, To: model.Exile, Objects: 1, Cards: 1})
 	}
 	g.link(a.Source, order...)
-	for _, c := range before {
-		if z, _ := g.zoneOf(c); z != model.Exile {
-			continue
-		}
+	// Each card goes on top of its owner's graveyard in turn, so the last
+	// placed, the first of the scripted order, ends on top.
+	for _, c := range slices.Backward(back) {
 		if err := g.takeFromZone(c, model.Exile); err != nil {
 			return err
 		}
@@ -600,10 +598,60 @@ func (g *game) exileFound(a *model.Action) error {
 	return nil
 }
 
+// linkedReturn returns the cards exiled with a.Source before (all of
+// them, to unlink) and those of them still in exile, which Mimic Vat puts
+// into their owners' graveyards at once, topmost first: an owner arranges
+// two or more of theirs (CR 404.3), by a.Choices.Order, and ordered says
+// so. One action orders one group of cards, so the cards a.Object became
+// must then be one at most.
+func (g *game) linkedReturn(a *model.Action) (before, back []model.ObjectID, ordered bool, err error) {
+	for _, l := range g.st.Links {
+		if l.Source == a.Source {
+			before = slices.Clone(l.Cards)
+		}
+	}
+	byOwner := map[model.PlayerID][]model.ObjectID{}
+	for _, c := range before {
+		if z, _ := g.zoneOf(c); z == model.Exile {
+			back = append(back, c)
+			byOwner[g.obj(c).Owner] = append(byOwner[g.obj(c).Owner], c)
+		}
+	}
+	var group []model.ObjectID
+	for _, cs := range byOwner {
+		if len(cs) < 2 {
+			continue
+		}
+		if group != nil {
+			return nil, nil, false, unsupported("several-ordered-groups", "the cards exiled with %s before go to two graveyards at once, each in an order its owner picks", a.Source)
+		}
+		group = cs
+	}
+	if group == nil {
+		return before, back, false, nil
+	}
+	found, err := g.found(a.Object)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if len(found) > 1 {
+		return nil, nil, false, unsupported("several-ordered-groups", "the cards %s became are exiled in an order and the cards exiled with %s before go to a graveyard in another, at once", a.Object, a.Source)
+	}
+	order, err := g.pickOrder(a.Choices.Order, group)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("%w; they were exiled with %s and go to %s's graveyard at once, where their owner arranges them (CR 404.3)", err, a.Source, g.obj(group[0]).Owner)
+	}
+	// The other owner's card, if any, is alone in its graveyard: where it
+	// comes in the list makes no difference.
+	back = slices.DeleteFunc(back, func(c model.ObjectID) bool { return slices.Contains(group, c) })
+	return before, append(back, order...), true, nil
+}
+
 // foundInOrder returns the cards the departed permanent a.Object became
 // that an effect can still find, in the order a player scripted for them
-// when there are several.
-func (g *game) foundInOrder(a *model.Action) ([]model.ObjectID, error) {
+// when there are several. orderedElsewhere says a.Choices.Order orders
+// other cards of the action, so it is not read here.
+func (g *game) foundInOrder(a *model.Action, orderedElsewhere bool) ([]model.ObjectID, error) {
 	found, err := g.found(a.Object)
 	if err != nil {
 		return nil, err
@@ -614,6 +662,7 @@ func (g *game) foundInOrder(a *model.Action) ([]model.ObjectID, error) {
 	}
 	order := cards
 	switch {
+	case orderedElsewhere:
 	case len(cards) > 1:
 		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
 			return nil, err
