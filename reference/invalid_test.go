@@ -2,6 +2,7 @@ package reference_test
 
 import (
 	"errors"
+	"fmt"
 	"github.com/google/go-cmp/cmp"
 	"testing"
 
@@ -519,5 +520,38 @@ func TestUnsupported_MimicVatOrdersTwoGroups(t *testing.T) {
 			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"g1", "g2"}}}).Scenario()
 		s.Start.Links[0].Cards = append(s.Start.Links[0].Cards, "h1", "h2")
 		requireUnsupported(t, s, 1, "several-ordered-groups")
+	})
+}
+
+// TestUnsupported_StateBasedActionOrder: Auras left attached to nothing
+// go to their owners' graveyards at once (CR 704.3, 704.5m), and an owner
+// with two or more cards among them arranges them (CR 404.3); no action
+// scripts that choice, so it is refused. One Aura per owner plays.
+func TestUnsupported_StateBasedActionOrder(t *testing.T) {
+	aurasOn := func(name string, owners ...model.PlayerID) *build.Builder {
+		bd := bears(name)
+		for i, o := range owners {
+			f := model.ObjectID(fmt.Sprintf("f%d", i+1))
+			id := model.ObjectID(fmt.Sprintf("q%d", i+1))
+			bd.Card(f, o, "False Demise")
+			bd.Perm(id, o, up(f)).Mod(id, func(p *model.Permanent) { p.AttachedTo = "p1" })
+		}
+		return bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile})
+	}
+	t.Run("two_auras_of_one_owner", func(t *testing.T) {
+		requireUnsupported(t, aurasOn("704.3-two-auras-of-one-owner", b, b).Scenario(), 0, "state-based-action-order")
+	})
+	t.Run("a_merged_aura", func(t *testing.T) {
+		bd := aurasOn("704.3-a-merged-aura", b)
+		bd.Card("g1", b, "Grizzly Bears")
+		s := bd.Mod("q1", func(p *model.Permanent) { p.Components = append(p.Components, up("g1")) }).Scenario()
+		requireUnsupported(t, s, 0, "state-based-action-order")
+	})
+	t.Run("one_aura_per_owner", func(t *testing.T) {
+		tr, err := reference.Run(decoded(t, aurasOn("704.3-one-aura-per-owner", a, b).Scenario()))
+		require.NoError(t, err)
+		st := tr.Steps[0].State
+		assert.Equal(t, []model.ObjectID{"f1"}, st.Player(a).Zones.Graveyard)
+		assert.Equal(t, []model.ObjectID{"f2"}, st.Player(b).Zones.Graveyard)
 	})
 }

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -399,10 +400,11 @@ func (g *game) place(z model.Zone, cards []model.ObjectID) {
 // stateBasedActions puts Auras attached to nothing into their owners'
 // graveyards (CR 704.5m), and unattaches Equipment attached to nothing or
 // to a permanent that is not a creature, and any other permanent attached
-// to nothing, which stay on the battlefield (CR 704.5n, 704.5p).
+// to nothing, which stay on the battlefield (CR 704.5n, 704.5p). Each
+// check's Auras go at once (CR 704.3).
 func (g *game) stateBasedActions(a *model.Action) error {
 	for {
-		var orphan *model.Permanent
+		var orphans []model.ObjectID
 		for i := range g.st.Battlefield {
 			q := &g.st.Battlefield[i]
 			if q.AttachedTo == "" || q.Status.PhasedOut {
@@ -420,27 +422,58 @@ func (g *game) stateBasedActions(a *model.Action) error {
 				continue
 			}
 			if host == nil {
-				orphan = q
-				break
+				orphans = append(orphans, q.ID)
 			}
 		}
-		if orphan == nil {
+		if len(orphans) == 0 {
 			return nil
 		}
-		reps, err := g.replacements(g.ownerOf(orphan))
-		if err != nil {
+		if err := g.unorderedByRule(orphans); err != nil {
 			return err
 		}
-		if len(reps) > 1 {
-			return unsupported("several-replacements-on-state-based-action",
-				"Aura %s goes to a graveyard with several replacement effects applying; scenarios script one choice per action", orphan.ID)
+		for _, id := range orphans {
+			orphan := g.st.Permanent(id)
+			reps, err := g.replacements(g.ownerOf(orphan))
+			if err != nil {
+				return err
+			}
+			if len(reps) > 1 {
+				return unsupported("several-replacements-on-state-based-action",
+					"Aura %s goes to a graveyard with several replacement effects applying; scenarios script one choice per action", orphan.ID)
+			}
+			if _, err := g.leave(orphan, &model.Action{To: model.Graveyard}, nil, true); err != nil {
+				return err
+			}
+			g.events[len(g.events)-1].Rule = "704.5m"
 		}
-		if _, err := g.leave(orphan, &model.Action{To: model.Graveyard}, nil, true); err != nil {
-			return err
-		}
-		g.events[len(g.events)-1].Rule = "704.5m"
 		_ = a
 	}
+}
+
+// unorderedByRule refuses permanents a state-based action moves at once
+// (CR 704.3) among which one owner has two or more cards: they go to one
+// zone together, where the owner arranges them (CR 404.3, 730.3a-b), and
+// no action scripts that choice. A mutant plays on, taking them as they
+// come.
+func (g *game) unorderedByRule(ids []model.ObjectID) error {
+	if g.mutant != "" {
+		return nil
+	}
+	cards := map[model.PlayerID][]model.ObjectID{}
+	for _, id := range ids {
+		for _, c := range g.st.Permanent(id).Components {
+			if o := g.obj(c.Object); !o.Token {
+				cards[o.Owner] = append(cards[o.Owner], c.Object)
+			}
+		}
+	}
+	for _, owner := range slices.Sorted(maps.Keys(cards)) {
+		if cs := cards[owner]; len(cs) > 1 {
+			return unsupported("state-based-action-order",
+				"cards %v of %v, all %s's, leave the battlefield at once by a state-based action (CR 704.3, 704.5m) for one zone, where their owner arranges them (CR 404.3, 730.3a-b); no action scripts that choice", cs, ids, owner)
+		}
+	}
+	return nil
 }
 
 // isAura, isEquipment and isCreature read a permanent's subtypes and
