@@ -555,3 +555,12 @@ func TestUnsupported_StateBasedActionOrder(t *testing.T) {
 		assert.Equal(t, []model.ObjectID{"f2"}, st.Player(b).Zones.Graveyard)
 	})
 }
+
+// mimicVatWithOneExiled is Grizzly Bears p1 under A, and A's Mimic Vat p2
+// with B's Grizzly Bears g1 exiled with it before.
+func mimicVatWithOneExiled(name string) *build.Builder {
+	bd := bears(name)
+	bd.Card("v1", a, "Mimic Vat")
+	bd.Card("g1", b, "Grizzly Bears")
+	return bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1").Link("p2", "g1")
+}

@@ -566,7 +566,7 @@ func (g *game) returnFound(a *model.Action) error {
 }
 
 // exileFound is Mimic Vat's imprint: one choice for every card the dead
-// creature became (CR 712.21c); if it exiles them, the cards exiled with
+// creature became (CR 712.21c); if it exiles any, the cards exiled with
 // the source before go to their owners' graveyards, all at once.
 func (g *game) exileFound(a *model.Action) error {
 	if g.probing() && a.Choices.May == nil {
@@ -595,6 +595,19 @@ func (g *game) exileFound(a *model.Action) error {
 		if len(a.Choices.Order) > 0 {
 			return invalid("choices.order does not fit: nothing is exiled")
 		}
+		return nil
+	}
+	found, err := g.found(a.Object)
+	if err != nil {
+		return err
+	}
+	if len(found) == 0 {
+		// The card is a new object the ability can't find (CR 400.7):
+		// nothing is exiled, so nothing exiled before returns.
+		if len(a.Choices.Order) > 0 {
+			return invalid("choices.order does not fit: nothing is exiled")
+		}
+		g.nothingHappens("400.7", a.Object)
 		return nil
 	}
 	before, back, ordered, err := g.linkedReturn(a)
