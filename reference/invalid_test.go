@@ -564,3 +564,49 @@ func mimicVatWithOneExiled(name string) *build.Builder {
 	bd.Card("g1", b, "Grizzly Bears")
 	return bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1").Link("p2", "g1")
 }
+
+func TestUnsupported_ReplacementOnMimicVatReturn(t *testing.T) {
+	// A's Leyline of the Void would exile B's card instead of returning it
+	// to B's graveyard; the model replaces only permanents leaving.
+	bd := mimicVatWithOneExiled("unsupported-replacement-on-linked-return")
+	bd.Card("y1", a, "Leyline of the Void")
+	s := bd.Perm("p4", a, up("y1")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard},
+			model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+	requireUnsupported(t, s, 1, "replacement-on-linked-return")
+}
+
+// TestUnsupported_CommanderMovedByEffect: a commander card an action puts
+// into exile or a graveyard from another zone may go to the command zone
+// (CR 903.9a), a choice only a permanent's move scripts.
+func TestUnsupported_CommanderMovedByEffect(t *testing.T) {
+	commanderDied := func(name string) *build.Builder {
+		bd := build.New(name, "A commander died and its owner kept it in the graveyard.")
+		bd.Commander("k1", a, "Nethroi, Apex of Death")
+		return bd.Perm("p1", a, up("k1")).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: model.Choices{CommandZone: model.Bool(false)}})
+	}
+	t.Run("exiled_by_mimic_vat", func(t *testing.T) {
+		bd := commanderDied("unsupported-commander-exiled-by-mimic-vat")
+		bd.Card("v1", a, "Mimic Vat")
+		s := bd.Perm("p2", a, up("v1")).
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+		requireUnsupported(t, s, 1, "commander-moved-by-effect")
+	})
+	t.Run("exiled_by_dimir_doppelganger", func(t *testing.T) {
+		bd := commanderDied("unsupported-commander-exiled-by-doppelganger")
+		bd.Card("d1", a, "Dimir Doppelganger")
+		s := bd.Perm("p2", a, up("d1")).
+			Do(model.Action{Type: model.BecomeCopy, Object: "p2", Card: "k1"}).Scenario()
+		requireUnsupported(t, s, 1, "commander-moved-by-effect")
+	})
+	t.Run("returned_by_mimic_vat", func(t *testing.T) {
+		bd := mimicVatWithOneExiled("unsupported-commander-returned-by-mimic-vat")
+		bd.Commander("k1", b, "Nethroi, Apex of Death")
+		s := bd.Put(b, model.Exile, "k1").
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard},
+				model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"k1", "g1"}}}).Scenario()
+		s.Start.Links[0].Cards = append(s.Start.Links[0].Cards, "k1")
+		requireUnsupported(t, s, 1, "commander-moved-by-effect")
+	})
+}

@@ -618,6 +618,12 @@ func (g *game) exileFound(a *model.Action) error {
 	if err != nil {
 		return err
 	}
+	if err := g.noCommanderMoved(append(slices.Clone(order), back...)); err != nil {
+		return err
+	}
+	if err := g.noReplacementOnReturn(back); err != nil {
+		return err
+	}
 	for _, c := range order {
 		if err := g.takeFromZone(c, model.Graveyard); err != nil {
 			return err
@@ -691,6 +697,44 @@ func (g *game) linkedReturn(a *model.Action) (before, back []model.ObjectID, ord
 	// comes in the list makes no difference.
 	back = slices.DeleteFunc(back, func(c model.ObjectID) bool { return slices.Contains(group, c) })
 	return before, append(back, order...), true, nil
+}
+
+// noCommanderMoved refuses an action that puts commander cards into
+// exile or a graveyard from another zone: their owner may then put them
+// into the command zone (CR 903.9a), a choice only the move of a
+// permanent scripts. A mutant plays on, keeping them where they go.
+func (g *game) noCommanderMoved(cards []model.ObjectID) error {
+	if g.mutant != "" {
+		return nil
+	}
+	for _, c := range cards {
+		if g.obj(c).Commander {
+			return unsupported("commander-moved-by-effect",
+				"commander %s goes to a graveyard or exile from another zone, and its owner may put it into the command zone (CR 903.9a); only the move of a permanent scripts that choice (choices.command_zone)", c)
+		}
+	}
+	return nil
+}
+
+// noReplacementOnReturn refuses Mimic Vat's return of cards to graveyards
+// where a replacement effect would send them elsewhere: the model applies
+// replacement effects to permanents leaving the battlefield only. A
+// mutant plays on, ignoring them.
+func (g *game) noReplacementOnReturn(cards []model.ObjectID) error {
+	if g.mutant != "" {
+		return nil
+	}
+	for _, c := range cards {
+		reps, err := g.replacements(g.obj(c).Owner)
+		if err != nil {
+			return err
+		}
+		if len(reps) > 0 {
+			return unsupported("replacement-on-linked-return",
+				"%s returns from exile to its owner's graveyard, where the replacement effect of %s applies; the model applies replacement effects only to permanents leaving the battlefield", c, reps[0].source)
+		}
+	}
+	return nil
 }
 
 // foundInOrder returns the cards the departed permanent a.Object became
