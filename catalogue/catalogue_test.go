@@ -370,7 +370,7 @@ func Test202_2_ColoursComeFromManaCostAndColourIndicator(t *testing.T) {
 		d := MustGet(name)
 		for _, f := range []*model.Face{&d.Front, d.Back, d.Melded} {
 			// (A flip card's other half has its card's colours, CR 710.1c;
-			// a token's, those the effect that made it gives, CR 111.4.)
+			// a token's, those the effect that made it gives, CR 111.3.)
 			if f == nil || f == &d.Front && slices.Contains(tokens, name) {
 				continue
 			}

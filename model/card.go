@@ -112,10 +112,11 @@ const (
 type Face struct {
 	Name     string  `json:"name,omitempty"`
 	ManaCost string  `json:"mana_cost,omitempty"` // "{2}{B}{B}"; empty for no mana cost
-	Colors   []Color `json:"colors,omitempty"`    // from mana cost or color indicator
+	Colors   []Color `json:"colors,omitempty"`    // from mana cost or color indicator; a token's also from its effect
 	// ColorIndicator is the colour indicator printed by the type line
 	// (CR 204): the colours of a face without a mana cost, such as a
-	// transforming card's back face. A melded back face has none.
+	// transforming card's back face or a melded face that has one (the
+	// catalogue's Eldrazi have none).
 	ColorIndicator []Color     `json:"color_indicator,omitempty"`
 	Types          []string    `json:"types,omitempty"`    // card types: "creature", "instant", ...
 	Subtypes       []string    `json:"subtypes,omitempty"` // "Rat", "Aura", ...
@@ -266,16 +267,45 @@ func (d *CardDef) Validate() error {
 		if (f.Power == nil) != (f.Toughness == nil) {
 			return fmt.Errorf("card %q: face %q has power or toughness but not both", d.Name, f.Name)
 		}
+		for _, c := range append(slices.Clone(f.Colors), f.ColorIndicator...) {
+			if !slices.Contains(Colors, c) {
+				return fmt.Errorf("card %q: face %q: unknown colour %q (want W, U, B, R or G)", d.Name, f.Name, c)
+			}
+		}
 		// CR 202.2, 204.2: a face is the colours of its mana cost and of
-		// its colour indicator. (A token's definition may add the colours
-		// the effect that made it gives, CR 111.4.)
+		// its colour indicator.
 		for _, c := range append(ColorsOf(f.ManaCost), f.ColorIndicator...) {
 			if !slices.Contains(f.Colors, c) {
 				return fmt.Errorf("card %q: face %q has mana cost %q and colour indicator %v but colours %v: it is each colour of both (CR 202.2, 204.2)", d.Name, f.Name, f.ManaCost, f.ColorIndicator, f.Colors)
 			}
 		}
+		if c := f.AddedColors(); len(c) > 0 && (f != &d.Front || !d.MayBeTokens()) {
+			return fmt.Errorf("card %q: face %q is colour %s, which neither its mana cost %q nor its colour indicator %v gives (CR 202.2, 204.2)", d.Name, f.Name, c[0], f.ManaCost, f.ColorIndicator)
+		}
 	}
 	return nil
+}
+
+// AddedColors returns the colours the face lists that neither its mana
+// cost (CR 202.2) nor its colour indicator (CR 204.2) gives: only the
+// effect that creates a token can give those (CR 111.3).
+func (f *Face) AddedColors() []Color {
+	var out []Color
+	for _, c := range f.Colors {
+		if !slices.Contains(ColorsOf(f.ManaCost), c) && !slices.Contains(f.ColorIndicator, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// MayBeTokens reports whether d could be the definition of a token an
+// effect creates: single-faced and without a mana cost (CR 111.3), so its
+// front may carry the colours the effect gives. A definition can't tell
+// whether tokens or cards use it; [Scenario.Validate] checks that no card
+// uses one that adds colours.
+func (d *CardDef) MayBeTokens() bool {
+	return d.Layout == LayoutNormal && d.Front.ManaCost == ""
 }
 
 // InstantOrSorcery reports whether the card is an instant or sorcery card

@@ -295,6 +295,18 @@ func TestDecodeScenario_ValidationErrorsSayWhatAndWhere(t *testing.T) {
 			want:   []string{"Grizzly Bears", `mana cost "{1}{G}"`, "CR 202.2"},
 		},
 		{
+			name:   "colour_with_no_source_on_a_melded_face",
+			reason: "a melded face has no mana cost, so its only colours are those of its colour indicator (CR 202.2, 204.2)",
+			input:  edited(`"melded": {"name": "Chittering Host", "types"`, `"melded": {"name": "Chittering Host", "colors": ["B"], "types"`),
+			want:   []string{"catalogue[1]", `card "Graf Rats"`, `face "Chittering Host"`, "colour B", "CR 202.2, 204.2"},
+		},
+		{
+			name:   "colour_a_card_adds",
+			reason: "only a token's definition adds colours to those of its mana cost and colour indicator (CR 111.3); Grizzly Bears is c1's, a card's",
+			input:  edited(`{"name": "Grizzly Bears", "types": ["creature"], "power": 2, "toughness": 2}`, `{"name": "Grizzly Bears", "colors": ["G"], "types": ["creature"], "power": 2, "toughness": 2}`),
+			want:   []string{"catalogue[0]", `card "Grizzly Bears"`, `face "Grizzly Bears"`, "colour G", "objects[0] (c1)", "CR 111.3"},
+		},
+		{
 			name:   "negative_timestamp",
 			reason: "timestamps count up from 0",
 			input:  edited(`"status": {}, "timestamp": 1}`, `"status": {}, "timestamp": -3}`),
@@ -337,4 +349,23 @@ func TestDecodeScenario_ValidationErrorsSayWhatAndWhere(t *testing.T) {
 			want:   []string{"expect[0]", "after 1 is not an action index (0..0)"},
 		},
 	})
+}
+
+// Test111_3_OnlyATokensDefinitionAddsColours: the effect that creates a
+// token gives its colours (CR 111.3), so a definition only tokens use may
+// be coloured without a mana cost or colour indicator; the same
+// definition is rejected once a card uses it.
+func Test111_3_OnlyATokensDefinitionAddsColours(t *testing.T) {
+	saproling := `{"name": "Saproling Token", "layout": "normal", "front": {"name": "Saproling Token", "colors": ["G"], "types": ["creature"], "subtypes": ["Saproling"], "power": 1, "toughness": 1}}`
+	withToken := edit(t, `"catalogue": [`, `"catalogue": [`+"\n    "+saproling+",")
+	withToken = strings.Replace(withToken, `{"type": "tap", "object": "p1"}`, `{"type": "create_token", "token": "t1", "def": "Saproling Token", "player": "A"}`, 1)
+	_, err := model.DecodeScenario([]byte(withToken))
+	require.NoError(t, err, "a token's definition gives the colours of the effect that creates it")
+
+	asCard := strings.Replace(withToken, `{"id": "c1", "def": "Grizzly Bears"`, `{"id": "c1", "def": "Saproling Token"`, 1)
+	_, err = model.DecodeScenario([]byte(asCard))
+	require.Error(t, err)
+	for _, w := range []string{"catalogue[0]", `card "Saproling Token"`, "colour G", "objects[0] (c1)"} {
+		assert.ErrorContains(t, err, w)
+	}
 }

@@ -112,7 +112,7 @@ type PermanentClaim struct {
 	// first.
 	Faces []FaceClaim `json:"faces,omitempty"`
 	// AttachedTo is the permanent it is attached to; "" claims it is
-	// attached to nothing.
+	// attached to nothing, and nil (the field left out) claims nothing.
 	AttachedTo               *ObjectID `json:"attached_to,omitempty"`
 	ControlledSinceTurnStart *bool     `json:"controlled_since_turn_start,omitempty"`
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -113,4 +114,30 @@ func Test702_140b_NothingHappensNeedsNoCitation(t *testing.T) {
 	assert.NoError(t, claim.Check(step(model.Event{Kind: model.NothingHappens})))
 	assert.ErrorContains(t, claim.Check(step(model.Event{Kind: model.NothingHappens, Rule: "708.2b"})), "no nothing-happens event (for 702.140b)")
 	assert.ErrorContains(t, claim.Check(step()), "no nothing-happens event (for 702.140b)")
+}
+
+// TestExpectation_AttachedToEmptyClaimsAttachedToNothing: "attached_to": ""
+// claims the permanent is attached to nothing, so it fails on an Aura
+// that is attached and holds on one that is not; leaving the field out
+// claims nothing. The claim survives a decode and an encode.
+func TestExpectation_AttachedToEmptyClaimsAttachedToNothing(t *testing.T) {
+	var nothing, none model.Expectation
+	require.NoError(t, model.Unmarshal([]byte(`{"after": 0, "permanents": {"q1": {"attached_to": ""}}}`), &nothing))
+	require.NoError(t, model.Unmarshal([]byte(`{"after": 0, "permanents": {"q1": {"controller": "B"}}}`), &none))
+	require.NotNil(t, nothing.Permanents["q1"].AttachedTo, `"attached_to": "" is a claim`)
+	out, err := model.Encode(nothing)
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `"attached_to": ""`, "encoding keeps the claim")
+
+	aura := func(host model.ObjectID) *model.Trace {
+		st := model.State{Battlefield: []model.Permanent{
+			{ID: "p1", Controller: "A", Components: []model.Component{{Object: "c1"}}},
+			{ID: "q1", Controller: "B", Components: []model.Component{{Object: "f1"}}, AttachedTo: host},
+		}}
+		return &model.Trace{Start: st, Steps: []model.Step{{Action: 0, State: st}}}
+	}
+	assert.ErrorContains(t, nothing.Check(aura("p1")), `q1 is attached to "p1", want ""`)
+	assert.NoError(t, nothing.Check(aura("")))
+	assert.NoError(t, none.Check(aura("p1")), "a claim without attached_to says nothing of it")
+	assert.NoError(t, none.Check(aura("")))
 }

@@ -126,6 +126,7 @@ func (v *validator) all() {
 		}
 	}
 
+	v.tokenColours()
 	v.place = map[ObjectID]string{}
 	put := func(id ObjectID, where string) {
 		o := objects[id]
@@ -213,6 +214,26 @@ func (v *validator) all() {
 		}
 		for _, id := range slices.Sorted(maps.Keys(e.Permanents)) {
 			v.claim(fmt.Sprintf("expect[%d].permanents[%s]", i, id), e.Permanents[id])
+		}
+	}
+}
+
+// tokenColours rejects a catalogue definition whose front adds colours
+// (a token's may: the effect that creates it gives them, CR 111.3) when a
+// card uses it: a card is the colours of its mana cost and colour
+// indicator only (CR 202.2, 204.2).
+func (v *validator) tokenColours() {
+	card := map[string]int{} // the first card object of each definition
+	for j := len(v.s.Objects) - 1; j >= 0; j-- {
+		if o := &v.s.Objects[j]; !o.Token && o.Def != "" {
+			card[o.Def] = j
+		}
+	}
+	for i := range v.s.Catalogue {
+		d := &v.s.Catalogue[i]
+		j, used := card[d.Name]
+		if added := d.Front.AddedColors(); len(added) > 0 && used && d.MayBeTokens() {
+			v.fail("catalogue[%d]: card %q: face %q is colour %s, which neither its mana cost %q nor its colour indicator %v gives (CR 202.2, 204.2); only a token's definition adds colours (CR 111.3), and objects[%d] (%s) is a card", i, d.Name, d.Front.Name, added[0], d.Front.ManaCost, d.Front.ColorIndicator, j, v.s.Objects[j].ID)
 		}
 	}
 }

@@ -975,6 +975,9 @@ func (g *game) becomeCopy(a *model.Action) error {
 	if !g.def(a.Card).Front.Has("creature") {
 		return invalid("%s is not a creature card", a.Card)
 	}
+	if err := g.noCommanderMoved([]model.ObjectID{a.Card}); err != nil {
+		return err
+	}
 	if err := g.takeFromZone(a.Card, model.Graveyard); err != nil {
 		return err
 	}

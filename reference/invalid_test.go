@@ -2,6 +2,7 @@ package reference_test
 
 import (
 	"errors"
+	"fmt"
 	"github.com/google/go-cmp/cmp"
 	"testing"
 
@@ -479,4 +480,154 @@ func TestUnsupported_MutateOntoACardThatEnteredAsACopy(t *testing.T) {
 			model.Action{Type: model.CastMutate, Object: "c2", Target: "k1@0"},
 			model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
 	requireUnsupported(t, s, 2, "copy-effect-on-merged-permanent")
+}
+
+// mimicVatWithTwoExiled is Grizzly Bears p1 under A that has died, and A's
+// Mimic Vat p2 with two of B's cards, g1 and g2, exiled with it before:
+// a yes to its imprint returns both to B's graveyard at once.
+func mimicVatWithTwoExiled(name string) *build.Builder {
+	bd := bears(name)
+	bd.Card("v1", a, "Mimic Vat")
+	bd.Card("g1", b, "Grizzly Bears")
+	bd.Card("g2", b, "Runeclaw Bear")
+	return bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1", "g2").Link("p2", "g1", "g2").
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard})
+}
+
+func Test404_3_MimicVatReturnsTwoCardsInAnOrderTheirOwnerScripts(t *testing.T) {
+	t.Run("unscripted", func(t *testing.T) {
+		s := mimicVatWithTwoExiled("404.3-mimic-vat-order-required").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+		requireInvalid(t, s, 1, "choices.order is required", "g1", "g2", "CR 404.3")
+	})
+	t.Run("not_the_returning_cards", func(t *testing.T) {
+		s := mimicVatWithTwoExiled("404.3-mimic-vat-order-must-fit").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"c1"}}}).Scenario()
+		requireInvalid(t, s, 1, "choices.order [c1] does not fit", "[g1 g2]")
+	})
+	t.Run("scripted", func(t *testing.T) {
+		s := mimicVatWithTwoExiled("404.3-mimic-vat-order-scripted").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"g2", "g1"}}}).Scenario()
+		tr, err := reference.Run(decoded(t, s))
+		require.NoError(t, err)
+		st := tr.Steps[1].State
+		assert.Equal(t, []model.ObjectID{"g2", "g1"}, st.Player(b).Zones.Graveyard, "g2 on top, as scripted")
+		assert.Equal(t, []model.ObjectID{"c1"}, st.Player(a).Zones.Exile)
+	})
+	t.Run("probed", func(t *testing.T) {
+		s := decoded(t, mimicVatWithTwoExiled("404.3-mimic-vat-order-probed").Scenario())
+		n, err := reference.Probe(s, model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}})
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []model.ObjectID{"g1", "g2"}, n.Order, "a generator is told to script the order")
+	})
+}
+
+func TestUnsupported_MimicVatOrdersTwoGroups(t *testing.T) {
+	t.Run("cards_exiled_and_cards_returned", func(t *testing.T) {
+		bd := mutated("unsupported-mimic-vat-two-groups")
+		bd.Card("v1", a, "Mimic Vat")
+		bd.Card("g1", b, "Grizzly Bears")
+		bd.Card("g2", b, "Runeclaw Bear")
+		s := bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1", "g2").Link("p2", "g1", "g2").
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: order("c1", "c2")}).
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"c1", "c2"}}}).Scenario()
+		requireUnsupported(t, s, 1, "several-ordered-groups")
+	})
+	t.Run("two_owners_return_two_cards_each", func(t *testing.T) {
+		bd := mimicVatWithTwoExiled("unsupported-mimic-vat-two-owners")
+		bd.Card("h1", a, "Grizzly Bears")
+		bd.Card("h2", a, "Runeclaw Bear")
+		s := bd.Put(a, model.Exile, "h1", "h2").
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"g1", "g2"}}}).Scenario()
+		s.Start.Links[0].Cards = append(s.Start.Links[0].Cards, "h1", "h2")
+		requireUnsupported(t, s, 1, "several-ordered-groups")
+	})
+}
+
+// TestUnsupported_StateBasedActionOrder: Auras left attached to nothing
+// go to their owners' graveyards at once (CR 704.3, 704.5m), and an owner
+// with two or more cards among them arranges them (CR 404.3); no action
+// scripts that choice, so it is refused. One Aura per owner plays.
+func TestUnsupported_StateBasedActionOrder(t *testing.T) {
+	aurasOn := func(name string, owners ...model.PlayerID) *build.Builder {
+		bd := bears(name)
+		for i, o := range owners {
+			f := model.ObjectID(fmt.Sprintf("f%d", i+1))
+			id := model.ObjectID(fmt.Sprintf("q%d", i+1))
+			bd.Card(f, o, "False Demise")
+			bd.Perm(id, o, up(f)).Mod(id, func(p *model.Permanent) { p.AttachedTo = "p1" })
+		}
+		return bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Exile})
+	}
+	t.Run("two_auras_of_one_owner", func(t *testing.T) {
+		requireUnsupported(t, aurasOn("704.3-two-auras-of-one-owner", b, b).Scenario(), 0, "state-based-action-order")
+	})
+	t.Run("a_merged_aura", func(t *testing.T) {
+		bd := aurasOn("704.3-a-merged-aura", b)
+		bd.Card("g1", b, "Grizzly Bears")
+		s := bd.Mod("q1", func(p *model.Permanent) { p.Components = append(p.Components, up("g1")) }).Scenario()
+		requireUnsupported(t, s, 0, "state-based-action-order")
+	})
+	t.Run("one_aura_per_owner", func(t *testing.T) {
+		tr, err := reference.Run(decoded(t, aurasOn("704.3-one-aura-per-owner", a, b).Scenario()))
+		require.NoError(t, err)
+		st := tr.Steps[0].State
+		assert.Equal(t, []model.ObjectID{"f1"}, st.Player(a).Zones.Graveyard)
+		assert.Equal(t, []model.ObjectID{"f2"}, st.Player(b).Zones.Graveyard)
+	})
+}
+
+// mimicVatWithOneExiled is Grizzly Bears p1 under A, and A's Mimic Vat p2
+// with B's Grizzly Bears g1 exiled with it before.
+func mimicVatWithOneExiled(name string) *build.Builder {
+	bd := bears(name)
+	bd.Card("v1", a, "Mimic Vat")
+	bd.Card("g1", b, "Grizzly Bears")
+	return bd.Perm("p2", a, up("v1")).Put(b, model.Exile, "g1").Link("p2", "g1")
+}
+
+func TestUnsupported_ReplacementOnMimicVatReturn(t *testing.T) {
+	// A's Leyline of the Void would exile B's card instead of returning it
+	// to B's graveyard; the model replaces only permanents leaving.
+	bd := mimicVatWithOneExiled("unsupported-replacement-on-linked-return")
+	bd.Card("y1", a, "Leyline of the Void")
+	s := bd.Perm("p4", a, up("y1")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard},
+			model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+	requireUnsupported(t, s, 1, "replacement-on-linked-return")
+}
+
+// TestUnsupported_CommanderMovedByEffect: a commander card an action puts
+// into exile or a graveyard from another zone may go to the command zone
+// (CR 903.9a), a choice only a permanent's move scripts.
+func TestUnsupported_CommanderMovedByEffect(t *testing.T) {
+	commanderDied := func(name string) *build.Builder {
+		bd := build.New(name, "A commander died and its owner kept it in the graveyard.")
+		bd.Commander("k1", a, "Nethroi, Apex of Death")
+		return bd.Perm("p1", a, up("k1")).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: model.Choices{CommandZone: model.Bool(false)}})
+	}
+	t.Run("exiled_by_mimic_vat", func(t *testing.T) {
+		bd := commanderDied("unsupported-commander-exiled-by-mimic-vat")
+		bd.Card("v1", a, "Mimic Vat")
+		s := bd.Perm("p2", a, up("v1")).
+			Do(model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+		requireUnsupported(t, s, 1, "commander-moved-by-effect")
+	})
+	t.Run("exiled_by_dimir_doppelganger", func(t *testing.T) {
+		bd := commanderDied("unsupported-commander-exiled-by-doppelganger")
+		bd.Card("d1", a, "Dimir Doppelganger")
+		s := bd.Perm("p2", a, up("d1")).
+			Do(model.Action{Type: model.BecomeCopy, Object: "p2", Card: "k1"}).Scenario()
+		requireUnsupported(t, s, 1, "commander-moved-by-effect")
+	})
+	t.Run("returned_by_mimic_vat", func(t *testing.T) {
+		bd := mimicVatWithOneExiled("unsupported-commander-returned-by-mimic-vat")
+		bd.Commander("k1", b, "Nethroi, Apex of Death")
+		s := bd.Put(b, model.Exile, "k1").
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard},
+				model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true), Order: []model.ObjectID{"k1", "g1"}}}).Scenario()
+		s.Start.Links[0].Cards = append(s.Start.Links[0].Cards, "k1")
+		requireUnsupported(t, s, 1, "commander-moved-by-effect")
+	})
 }

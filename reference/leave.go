@@ -1,6 +1,8 @@
 package reference
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -398,10 +400,11 @@ func (g *game) place(z model.Zone, cards []model.ObjectID) {
 // stateBasedActions puts Auras attached to nothing into their owners'
 // graveyards (CR 704.5m), and unattaches Equipment attached to nothing or
 // to a permanent that is not a creature, and any other permanent attached
-// to nothing, which stay on the battlefield (CR 704.5n, 704.5p).
+// to nothing, which stay on the battlefield (CR 704.5n, 704.5p). Each
+// check's Auras go at once (CR 704.3).
 func (g *game) stateBasedActions(a *model.Action) error {
 	for {
-		var orphan *model.Permanent
+		var orphans []model.ObjectID
 		for i := range g.st.Battlefield {
 			q := &g.st.Battlefield[i]
 			if q.AttachedTo == "" || q.Status.PhasedOut {
@@ -419,27 +422,58 @@ func (g *game) stateBasedActions(a *model.Action) error {
 				continue
 			}
 			if host == nil {
-				orphan = q
-				break
+				orphans = append(orphans, q.ID)
 			}
 		}
-		if orphan == nil {
+		if len(orphans) == 0 {
 			return nil
 		}
-		reps, err := g.replacements(g.ownerOf(orphan))
-		if err != nil {
+		if err := g.unorderedByRule(orphans); err != nil {
 			return err
 		}
-		if len(reps) > 1 {
-			return unsupported("several-replacements-on-state-based-action",
-				"Aura %s goes to a graveyard with several replacement effects applying; scenarios script one choice per action", orphan.ID)
+		for _, id := range orphans {
+			orphan := g.st.Permanent(id)
+			reps, err := g.replacements(g.ownerOf(orphan))
+			if err != nil {
+				return err
+			}
+			if len(reps) > 1 {
+				return unsupported("several-replacements-on-state-based-action",
+					"Aura %s goes to a graveyard with several replacement effects applying; scenarios script one choice per action", orphan.ID)
+			}
+			if _, err := g.leave(orphan, &model.Action{To: model.Graveyard}, nil, true); err != nil {
+				return err
+			}
+			g.events[len(g.events)-1].Rule = "704.5m"
 		}
-		if _, err := g.leave(orphan, &model.Action{To: model.Graveyard}, nil, true); err != nil {
-			return err
-		}
-		g.events[len(g.events)-1].Rule = "704.5m"
 		_ = a
 	}
+}
+
+// unorderedByRule refuses permanents a state-based action moves at once
+// (CR 704.3) among which one owner has two or more cards: they go to one
+// zone together, where the owner arranges them (CR 404.3, 730.3a-b), and
+// no action scripts that choice. A mutant plays on, taking them as they
+// come.
+func (g *game) unorderedByRule(ids []model.ObjectID) error {
+	if g.mutant != "" {
+		return nil
+	}
+	cards := map[model.PlayerID][]model.ObjectID{}
+	for _, id := range ids {
+		for _, c := range g.st.Permanent(id).Components {
+			if o := g.obj(c.Object); !o.Token {
+				cards[o.Owner] = append(cards[o.Owner], c.Object)
+			}
+		}
+	}
+	for _, owner := range slices.Sorted(maps.Keys(cards)) {
+		if cs := cards[owner]; len(cs) > 1 {
+			return unsupported("state-based-action-order",
+				"cards %v of %v, all %s's, leave the battlefield at once by a state-based action (CR 704.3, 704.5m) for one zone, where their owner arranges them (CR 404.3, 730.3a-b); no action scripts that choice", cs, ids, owner)
+		}
+	}
+	return nil
 }
 
 // isAura, isEquipment and isCreature read a permanent's subtypes and
@@ -490,7 +524,7 @@ func (g *game) returnFound(a *model.Action) error {
 	}
 	// CR 613.7m: permanents entering at once are timestamped in the order
 	// their controller chooses.
-	order, err := g.foundInOrder(a)
+	order, err := g.foundInOrder(a, false)
 	if err != nil {
 		return err
 	}
@@ -532,8 +566,8 @@ func (g *game) returnFound(a *model.Action) error {
 }
 
 // exileFound is Mimic Vat's imprint: one choice for every card the dead
-// creature became (CR 712.21c); if it exiles them, the cards exiled with
-// the source before go to their owners' graveyards.
+// creature became (CR 712.21c); if it exiles any, the cards exiled with
+// the source before go to their owners' graveyards, all at once.
 func (g *game) exileFound(a *model.Action) error {
 	if g.probing() && a.Choices.May == nil {
 		g.probe.May, a.Choices.May = true, model.Bool(true)
@@ -563,15 +597,32 @@ func (g *game) exileFound(a *model.Action) error {
 		}
 		return nil
 	}
-	order, err := g.foundInOrder(a)
+	found, err := g.found(a.Object)
 	if err != nil {
 		return err
 	}
-	var before []model.ObjectID
-	for _, l := range g.st.Links {
-		if l.Source == a.Source {
-			before = slices.Clone(l.Cards)
+	if len(found) == 0 {
+		// The card is a new object the ability can't find (CR 400.7):
+		// nothing is exiled, so nothing exiled before returns.
+		if len(a.Choices.Order) > 0 {
+			return invalid("choices.order does not fit: nothing is exiled")
 		}
+		g.nothingHappens("400.7", a.Object)
+		return nil
+	}
+	before, back, ordered, err := g.linkedReturn(a)
+	if err != nil {
+		return err
+	}
+	order, err := g.foundInOrder(a, ordered)
+	if err != nil {
+		return err
+	}
+	if err := g.noCommanderMoved(append(slices.Clone(order), back...)); err != nil {
+		return err
+	}
+	if err := g.noReplacementOnReturn(back); err != nil {
+		return err
 	}
 	for _, c := range order {
 		if err := g.takeFromZone(c, model.Graveyard); err != nil {
@@ -581,10 +632,9 @@ func (g *game) exileFound(a *model.Action) error {
 		g.emit(model.Event{Kind: model.ZoneChange, Object: c, From: model.Graveyard, To: model.Exile, Objects: 1, Cards: 1})
 	}
 	g.link(a.Source, order...)
-	for _, c := range before {
-		if z, _ := g.zoneOf(c); z != model.Exile {
-			continue
-		}
+	// Each card goes on top of its owner's graveyard in turn, so the last
+	// placed, the first of the scripted order, ends on top.
+	for _, c := range slices.Backward(back) {
 		if err := g.takeFromZone(c, model.Exile); err != nil {
 			return err
 		}
@@ -600,10 +650,98 @@ func (g *game) exileFound(a *model.Action) error {
 	return nil
 }
 
+// linkedReturn returns the cards exiled with a.Source before (all of
+// them, to unlink) and those of them still in exile, which Mimic Vat puts
+// into their owners' graveyards at once, topmost first: an owner arranges
+// two or more of theirs (CR 404.3), by a.Choices.Order, and ordered says
+// so. One action orders one group of cards, so the cards a.Object became
+// must then be one at most.
+func (g *game) linkedReturn(a *model.Action) (before, back []model.ObjectID, ordered bool, err error) {
+	for _, l := range g.st.Links {
+		if l.Source == a.Source {
+			before = slices.Clone(l.Cards)
+		}
+	}
+	byOwner := map[model.PlayerID][]model.ObjectID{}
+	for _, c := range before {
+		if z, _ := g.zoneOf(c); z == model.Exile {
+			back = append(back, c)
+			byOwner[g.obj(c).Owner] = append(byOwner[g.obj(c).Owner], c)
+		}
+	}
+	var group []model.ObjectID
+	for _, cs := range byOwner {
+		if len(cs) < 2 {
+			continue
+		}
+		if group != nil {
+			return nil, nil, false, unsupported("several-ordered-groups", "the cards exiled with %s before go to two graveyards at once, each in an order its owner picks", a.Source)
+		}
+		group = cs
+	}
+	if group == nil {
+		return before, back, false, nil
+	}
+	found, err := g.found(a.Object)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if len(found) > 1 {
+		return nil, nil, false, unsupported("several-ordered-groups", "the cards %s became are exiled in an order and the cards exiled with %s before go to a graveyard in another, at once", a.Object, a.Source)
+	}
+	order, err := g.pickOrder(a.Choices.Order, group)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("%w; they were exiled with %s and go to %s's graveyard at once, where their owner arranges them (CR 404.3)", err, a.Source, g.obj(group[0]).Owner)
+	}
+	// The other owner's card, if any, is alone in its graveyard: where it
+	// comes in the list makes no difference.
+	back = slices.DeleteFunc(back, func(c model.ObjectID) bool { return slices.Contains(group, c) })
+	return before, append(back, order...), true, nil
+}
+
+// noCommanderMoved refuses an action that puts commander cards into
+// exile or a graveyard from another zone: their owner may then put them
+// into the command zone (CR 903.9a), a choice only the move of a
+// permanent scripts. A mutant plays on, keeping them where they go.
+func (g *game) noCommanderMoved(cards []model.ObjectID) error {
+	if g.mutant != "" {
+		return nil
+	}
+	for _, c := range cards {
+		if g.obj(c).Commander {
+			return unsupported("commander-moved-by-effect",
+				"commander %s goes to a graveyard or exile from another zone, and its owner may put it into the command zone (CR 903.9a); only the move of a permanent scripts that choice (choices.command_zone)", c)
+		}
+	}
+	return nil
+}
+
+// noReplacementOnReturn refuses Mimic Vat's return of cards to graveyards
+// where a replacement effect would send them elsewhere: the model applies
+// replacement effects to permanents leaving the battlefield only. A
+// mutant plays on, ignoring them.
+func (g *game) noReplacementOnReturn(cards []model.ObjectID) error {
+	if g.mutant != "" {
+		return nil
+	}
+	for _, c := range cards {
+		reps, err := g.replacements(g.obj(c).Owner)
+		if err != nil {
+			return err
+		}
+		if len(reps) > 0 {
+			return unsupported("replacement-on-linked-return",
+				"%s returns from exile to its owner's graveyard, where the replacement effect of %s applies; the model applies replacement effects only to permanents leaving the battlefield", c, reps[0].source)
+		}
+	}
+	return nil
+}
+
 // foundInOrder returns the cards the departed permanent a.Object became
 // that an effect can still find, in the order a player scripted for them
-// when there are several.
-func (g *game) foundInOrder(a *model.Action) ([]model.ObjectID, error) {
+// when there are several. orderedElsewhere says a.Choices.Order orders
+// other cards of the action, so it is not read here.
+func (g *game) foundInOrder(a *model.Action, orderedElsewhere bool) ([]model.ObjectID, error) {
 	found, err := g.found(a.Object)
 	if err != nil {
 		return nil, err
@@ -614,6 +752,7 @@ func (g *game) foundInOrder(a *model.Action) ([]model.ObjectID, error) {
 	}
 	order := cards
 	switch {
+	case orderedElsewhere:
 	case len(cards) > 1:
 		if order, err = g.pickOrder(a.Choices.Order, cards); err != nil {
 			return nil, err

@@ -554,3 +554,23 @@ func Test702_140e_FaceDownComponentAddsWhatItsRuleLists(t *testing.T) {
 		})
 	}
 }
+
+// Test400_7_MimicVatThatExilesNothingReturnsNothing: the card that died
+// left the graveyard before the imprint resolved, so it is a new object
+// the ability can't find (CR 400.7); nothing is exiled, and the card
+// exiled with Mimic Vat before stays, since it returns only if the
+// ability exiles one.
+func Test400_7_MimicVatThatExilesNothingReturnsNothing(t *testing.T) {
+	bd := mimicVatWithOneExiled("400.7-mimic-vat-finds-nothing")
+	bd.Card("d1", a, "Dimir Doppelganger")
+	s := bd.Perm("p3", a, up("d1")).
+		Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard},
+			model.Action{Type: model.BecomeCopy, Object: "p3", Card: "c1"},
+			model.Action{Type: model.ExileFound, Object: "p1", Source: "p2", Choices: model.Choices{May: model.Bool(true)}}).Scenario()
+	tr, err := reference.Run(decoded(t, s))
+	require.NoError(t, err)
+	st := tr.Steps[2].State
+	assert.Equal(t, []model.ObjectID{"g1"}, st.Player(b).Zones.Exile, "g1 stays exiled")
+	assert.Empty(t, st.Player(b).Zones.Graveyard)
+	assert.Equal(t, []model.Link{{Source: "p2", Cards: []model.ObjectID{"g1"}}}, st.Links)
+}

@@ -1,0 +1,71 @@
+package model_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/model"
+)
+
+// Test202_2_AFacesColoursComeFromItsManaCostAndColourIndicator: a face is
+// each colour of its mana cost (CR 202.2) and of its colour indicator
+// (CR 204.2), and no other: a colour with neither source is rejected,
+// naming the card, the face and the colour. Only the front of a
+// single-faced definition without a mana cost may add colours, as a
+// token's does (CR 111.3); Scenario.Validate keeps cards from using it.
+func Test202_2_AFacesColoursComeFromItsManaCostAndColourIndicator(t *testing.T) {
+	creature := func(name, cost string, colors, indicator []model.Color) model.Face {
+		return model.Face{Name: name, ManaCost: cost, Colors: colors, ColorIndicator: indicator,
+			Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}
+	}
+	meld := func(melded model.Face) model.CardDef {
+		return model.CardDef{Name: "Graf Rats", Layout: model.LayoutMeld, MeldPartner: "Midnight Scavengers",
+			Front: creature("Graf Rats", "{1}{B}", []model.Color{model.Black}, nil), Melded: &melded}
+	}
+	transform := func(back model.Face) model.CardDef {
+		return model.CardDef{Name: "Village Ironsmith", Layout: model.LayoutTransform,
+			Front: creature("Village Ironsmith", "{1}{R}", []model.Color{model.Red}, nil), Back: &back}
+	}
+	rejected := []struct {
+		name string
+		def  model.CardDef
+		want []string
+	}{
+		{"a melded face given colours", meld(creature("Chittering Host", "", []model.Color{model.Black}, nil)),
+			[]string{`card "Graf Rats"`, `face "Chittering Host"`, "colour B", "CR 202.2, 204.2"}},
+		{"a colour beyond the mana cost", model.CardDef{Name: "Grizzly Bears", Layout: model.LayoutNormal,
+			Front: creature("Grizzly Bears", "{1}{G}", []model.Color{model.Green, model.White}, nil)},
+			[]string{`card "Grizzly Bears"`, `face "Grizzly Bears"`, "colour W", `mana cost "{1}{G}"`}},
+		{"an unknown colour", model.CardDef{Name: "Saproling Token", Layout: model.LayoutNormal,
+			Front: creature("Saproling Token", "", []model.Color{"P"}, nil)},
+			[]string{`card "Saproling Token"`, `face "Saproling Token"`, `unknown colour "P"`}},
+		{"a back face's colour beyond its indicator", transform(creature("Ironfist Crusher", "", []model.Color{model.Red, model.Blue}, []model.Color{model.Red})),
+			[]string{`card "Village Ironsmith"`, `face "Ironfist Crusher"`, "colour U", "colour indicator [R]"}},
+	}
+	for _, tc := range rejected {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.def.Validate()
+			require.Error(t, err)
+			for _, w := range tc.want {
+				assert.ErrorContains(t, err, w)
+			}
+		})
+	}
+	accepted := []struct {
+		name string
+		def  model.CardDef
+	}{
+		{"a melded face with a colour indicator", meld(creature("Chittering Host", "", []model.Color{model.Black}, []model.Color{model.Black}))},
+		{"a colourless melded face", meld(creature("Chittering Host", "", nil, nil))},
+		{"a back face coloured by its indicator", transform(creature("Ironfist Crusher", "", []model.Color{model.Red}, []model.Color{model.Red}))},
+		{"a token's colours its effect gives", model.CardDef{Name: "Saproling Token", Layout: model.LayoutNormal,
+			Front: creature("Saproling Token", "", []model.Color{model.Green}, nil)}},
+	}
+	for _, tc := range accepted {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.NoError(t, tc.def.Validate())
+		})
+	}
+}
