@@ -29,7 +29,7 @@ const (
 // permanent, or what that permanent allows.
 type Whose string
 
-// Whose an unmodelled ability counts. The first four are looked at before
+// Whose an unmodelled ability counts. The first five are looked at before
 // the action; the last three after it, in the state it leaves.
 const (
 	// WhoseSubject: the permanent the action acts on (object), or the one
