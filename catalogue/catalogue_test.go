@@ -340,6 +340,17 @@ func TestCardFacts(t *testing.T) {
 			},
 		},
 		{
+			name:   "Pacifism",
+			reason: "508.1c: a {1}{W} white Aura with enchant creature whose ability keeps the enchanted creature from attacking",
+			check: func(t *testing.T, d model.CardDef) {
+				assert.Equal(t, "{1}{W}", d.Front.ManaCost)
+				assert.Equal(t, []model.Color{model.White}, d.Front.Colors)
+				assert.Equal(t, []string{"enchantment"}, d.Front.Types)
+				assert.Equal(t, []string{"Aura"}, d.Front.Subtypes)
+				assert.Equal(t, []model.AbilityID{"enchant_creature", "enchanted_cant_attack_or_block"}, d.Front.Abilities)
+			},
+		},
+		{
 			name:   "Clone",
 			reason: "707.2 and 707.8a examples: Clone is a 0/0 Shapeshifter and not a double-faced card",
 			check: func(t *testing.T, d model.CardDef) {

@@ -64,7 +64,9 @@ var Colors = []Color{White, Blue, Black, Red, Green}
 
 // An AbilityID names an ability by a stable identifier, such as "flying",
 // "mutate" or "on_mutate". Most are opaque to mergecheck; the ones the
-// reference engine gives meaning to are the Ability constants.
+// reference engine gives meaning to are the Ability constants. The
+// reference classifies every other one it knows as inert or unmodelled,
+// and refuses an action an unmodelled or unknown one could change.
 type AbilityID string
 
 // Abilities the reference engine acts on. Any other AbilityID is carried

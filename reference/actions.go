@@ -10,11 +10,29 @@ import (
 )
 
 func (g *game) do(a *model.Action) error {
+	var refusal error
+	if g.watch != nil {
+		// Looked for in the state before the action, but given only if
+		// the action is allowed: an ability the reference does not model
+		// can't change an action the rules forbid anyway.
+		if refusal = g.refuseBefore(a); refusal != nil && !errors.Is(refusal, ErrUnsupported) {
+			return refusal
+		}
+	}
 	if err := g.act(a); err != nil {
 		return err
 	}
+	if refusal != nil {
+		return refusal
+	}
 	// CR 704.3: state-based actions are checked after every action.
-	return g.stateBasedActions(a)
+	if err := g.stateBasedActions(a); err != nil {
+		return err
+	}
+	if g.watch != nil {
+		return g.refuseAfter(a)
+	}
+	return nil
 }
 
 // act performs one action, before state-based actions.

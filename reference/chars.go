@@ -122,7 +122,7 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 			continue
 		}
 		if f, _ := g.faceOf(q.Components[0]); f.HasAbility(model.EquippedHasteShroud) {
-			ch.Abilities = append(ch.Abilities, "haste", "shroud")
+			ch.Abilities = append(ch.Abilities, equipmentGrants...)
 			slices.Sort(ch.Abilities)
 			ch.Abilities = slices.Compact(ch.Abilities)
 		}

@@ -147,6 +147,9 @@ type game struct {
 	// (CR 707.5); the copy ends when they leave.
 	cloned map[model.ObjectID]bool
 	probe  *Needs // set by Probe: record the last action's needs and choose defaults
+	// watch lists the unmodelled and unknown abilities the scenario can
+	// bring into play; nil when there are none (see unmodelled.go).
+	watch *watch
 }
 
 func newGame(s *model.Scenario) (*game, error) {
@@ -174,6 +177,12 @@ func startGame(s *model.Scenario) (*game, error) {
 		p := &g.st.Battlefield[i]
 		if err := g.checkStack(p); err != nil {
 			return nil, &ActionError{Index: -1, Permanent: p.ID, Err: err}
+		}
+	}
+	g.watch = watchStart(s).withActions(s.Actions)
+	if g.watch != nil && g.watch.every {
+		if err := g.refuseInPlay(nil); err != nil {
+			return nil, &ActionError{Index: -1, Err: err}
 		}
 	}
 	return g, nil
@@ -219,6 +228,10 @@ func (g *game) clone(actions []model.Action) *game {
 	c.marked = maps.Clone(g.marked)
 	c.copies = maps.Clone(g.copies)
 	c.cloned = maps.Clone(g.cloned)
+	if len(actions) > len(g.s.Actions) {
+		// Actions are only ever appended to a game's own.
+		c.watch = g.watch.withActions(actions[len(g.s.Actions):])
+	}
 	c.events, c.probe = nil, nil
 	return &c
 }

@@ -1,0 +1,265 @@
+package reference_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// An ability the reference does not model is refused where it could change
+// an action (unmodelled-ability), and one it does not know is refused once
+// in play (unclassified-ability); elsewhere the action is played as before.
+
+// requireRefused checks that s stops at action index with the refusal
+// feature, and that its message holds every string in want.
+func requireRefused(t *testing.T, s *model.Scenario, index int, feature string, want ...string) {
+	t.Helper()
+	requireUnsupported(t, s, index, feature)
+	_, err := reference.Run(decoded(t, s))
+	t.Log(err)
+	for _, w := range want {
+		assert.Contains(t, err.Error(), w)
+	}
+}
+
+// requirePlayed checks that every action of s is played.
+func requirePlayed(t *testing.T, s *model.Scenario) *model.Trace {
+	t.Helper()
+	s = decoded(t, s)
+	tr, err := reference.Run(s)
+	require.NoError(t, err)
+	require.Len(t, tr.Steps, len(s.Actions))
+	return tr
+}
+
+// attacker is Grizzly Bears c1, permanent p1 under A, which attacks.
+func attacker(name string) *build.Builder {
+	return bears(name).Do(model.Action{Type: model.Attack, Object: "p1"})
+}
+
+func Test508_1c_AnAuraThatForbidsAttackingIsRefused(t *testing.T) {
+	bd := attacker("508.1c-pacifism")
+	bd.Card("f1", b, "Pacifism")
+	s := bd.Perm("p2", b, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability",
+		"enchanted_cant_attack_or_block", "p2 (Pacifism)", "action 0 (attack)", "forbid the enchanted creature to attack", "508.1c")
+}
+
+func Test508_1a_AnAttackForbiddenAnywayIsNotAllowedRatherThanRefused(t *testing.T) {
+	// An ability the reference does not model can't change an action
+	// the rules it models forbid.
+	bd := attacker("508.1a-pacifism-on-a-tapped-creature")
+	bd.Card("f1", b, "Pacifism")
+	s := bd.Perm("p2", b, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).
+		Mod("p1", func(p *model.Permanent) { p.Status.Tapped = true }).Scenario()
+	requireNotAllowed(t, s, 0, "508.1a")
+}
+
+func Test508_1c_AnAuraOnAnotherCreatureDoesNotStopAnAttack(t *testing.T) {
+	bd := attacker("508.1c-pacifism-elsewhere")
+	bd.Card("c2", b, "Runeclaw Bear")
+	bd.Card("f1", b, "Pacifism")
+	s := bd.Perm("p2", b, up("c2")).Perm("p3", b, up("f1")).Mod("p3", func(p *model.Permanent) { p.AttachedTo = "p2" }).Scenario()
+	tr := requirePlayed(t, s)
+	assert.Equal(t, model.Attacks, tr.Steps[0].Events[0].Kind)
+}
+
+func Test702_3b_ACreatureWithDefenderAttackingIsRefused(t *testing.T) {
+	bd := build.New("702.3b-defender", "Wall of Omens, which has defender, attacks.")
+	bd.Card("c1", a, "Wall of Omens")
+	s := bd.Perm("p1", a, up("c1")).Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "defender", "p1 (Wall of Omens)", "action 0 (attack)")
+}
+
+func Test508_1d_AnotherCreatureAttackingBesideJuggernautIsRefused(t *testing.T) {
+	bd := attacker("508.1d-juggernaut")
+	bd.Card("j1", a, "Juggernaut")
+	s := bd.Perm("p2", a, up("j1")).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "attacks_each_combat", "p2 (Juggernaut)")
+
+	t.Run("phased_out", func(t *testing.T) {
+		// A phased-out Juggernaut is treated as though it does not exist
+		// (CR 702.26b).
+		s := bd.Mod("p2", func(p *model.Permanent) { p.Status.PhasedOut = true }).Scenario()
+		requirePlayed(t, s)
+	})
+}
+
+// greaves is Grizzly Bears p1 under A equipped with Lightning Greaves p2,
+// and Gemrazer c2 in A's hand.
+func greaves(name string) *build.Builder {
+	bd := bears(name)
+	bd.Card("g1", a, "Lightning Greaves")
+	bd.Card("c2", a, "Gemrazer")
+	return bd.Perm("p2", a, up("g1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).Put(a, model.Hand, "c2")
+}
+
+func Test702_18a_AMutatingSpellTargetingACreatureWithShroudIsRefused(t *testing.T) {
+	t.Run("cast", func(t *testing.T) {
+		s := greaves("702.18a-shroud-cast").Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+		requireRefused(t, s, 0, "unmodelled-ability", "shroud", "p1 (Grizzly Bears)", "action 0 (cast_mutate)", "702.18a")
+	})
+	t.Run("resolve", func(t *testing.T) {
+		// The target is checked again as the spell resolves (CR 702.140b).
+		s := greaves("702.18a-shroud-resolve").Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
+		s.Start.Players[0].Zones.Hand = nil
+		s.Start.Stack = []model.StackObject{{Object: "c2", Controller: a, Target: "p1"}}
+		requireRefused(t, s, 0, "unmodelled-ability", "shroud", "p1 (Grizzly Bears)", "action 0 (resolve)")
+	})
+	t.Run("phased_out_equipment", func(t *testing.T) {
+		// A phased-out Equipment grants nothing (CR 702.26b).
+		s := greaves("702.18a-shroud-phased-out").Mod("p2", func(p *model.Permanent) { p.Status.PhasedOut = true }).
+			Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+		requirePlayed(t, s)
+	})
+	t.Run("illegal_anyway", func(t *testing.T) {
+		// B's Gemrazer can't target A's creature (CR 702.140a), shroud or not.
+		s := greaves("702.18a-shroud-other-owner").Do(model.Action{Type: model.CastMutate, Object: "c3", Target: "p1"}).Scenario()
+		s.Objects = append(s.Objects, model.Object{ID: "c3", Def: "Gemrazer", Owner: b})
+		s.Start.Players[1].Zones.Hand = []model.ObjectID{"c3"}
+		requireNotAllowed(t, s, 0, "702.140a")
+	})
+	t.Run("not_targeted", func(t *testing.T) {
+		s := greaves("702.18a-shroud-untargeted").Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario()
+		requirePlayed(t, s)
+	})
+}
+
+func Test702_11b_HexproofCountsOnlyAgainstAnOpponentsSpell(t *testing.T) {
+	bd := bears("702.11b-hexproof")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Put(a, model.Hand, "c2").Mod("p1", func(p *model.Permanent) { p.Counters = map[string]int{"hexproof": 1} })
+	s := bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requirePlayed(t, s)
+
+	// A's creature under B's control: A's spell is an opponent's.
+	s = bd.Mod("p1", func(p *model.Permanent) { p.Controller = b }).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "hexproof", "p1 (Grizzly Bears)", "action 0 (cast_mutate)")
+}
+
+func Test702_21a_WardOfAnOpponentsCloakedCreatureIsRefused(t *testing.T) {
+	bd := build.New("702.21a-ward", "A cloaked creature has ward {2}.")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Perm("p1", a, down("c1", model.ByCloak)).Put(a, model.Hand, "c2")
+	s := bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requirePlayed(t, s)
+
+	s = bd.Mod("p1", func(p *model.Permanent) { p.Controller = b }).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "ward_2", "p1 (face down)")
+}
+
+func Test702_16b_ProtectionFromRedCountsOnlyAgainstARedSpell(t *testing.T) {
+	bd := build.New("702.16b-protection", "Tok-Tok, Volcano Born has protection from red.")
+	bd.Card("c1", a, "Akki Lavarunner")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Perm("p1", a, up("c1")).Mod("p1", func(p *model.Permanent) { p.Status.Flipped = true }).Put(a, model.Hand, "c2")
+	s := bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	requirePlayed(t, s)
+
+	red := bd.Scenario()
+	red.Catalogue = append(red.Catalogue, model.CardDef{Name: "Red Mutator", Layout: model.LayoutNormal, Front: model.Face{
+		Name: "Red Mutator", ManaCost: "{1}{R}", Colors: []model.Color{model.Red}, Types: []string{"creature"},
+		Subtypes: []string{"Elemental"}, Power: model.Int(2), Toughness: model.Int(2), Abilities: []model.AbilityID{model.Mutate}}})
+	red.Objects = append(red.Objects, model.Object{ID: "c3", Def: "Red Mutator", Owner: a})
+	red.Start.Players[0].Zones.Hand = []model.ObjectID{"c2", "c3"}
+	red.Actions = []model.Action{{Type: model.CastMutate, Object: "c3", Target: "p1"}}
+	requireRefused(t, red, 0, "unmodelled-ability", "protection_from_red", "p1 (Tok-Tok, Volcano Born)")
+}
+
+func Test614_1d_APermanentThatWouldEnterTappedIsRefused(t *testing.T) {
+	bd := build.New("614.1d-enters-tapped", "A token copy of Kazandu Valley would enter tapped.")
+	bd.Card("c1", a, "Kazandu Mammoth")
+	s := bd.Perm("p1", a, back("c1")).Do(model.Action{Type: model.TokenCopy, Object: "p1", Token: "t1", Player: a}).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "enters_tapped", "t1@0 (Kazandu Valley)", "action 0 (create_token_copy)")
+
+	t.Run("front_face", func(t *testing.T) {
+		s := build.New("614.1d-enters-untapped", "A token copy of Kazandu Mammoth enters untapped.")
+		s.Card("c1", a, "Kazandu Mammoth")
+		requirePlayed(t, s.Perm("p1", a, up("c1")).Do(model.Action{Type: model.TokenCopy, Object: "p1", Token: "t1", Player: a}).Scenario())
+	})
+}
+
+func Test704_5m_AnAuraLeftOnANoncreatureIsRefused(t *testing.T) {
+	bd := build.New("704.5m-aura-on-a-land", "False Demise enchants Kazandu Mammoth, which converts to a land.")
+	bd.Card("c1", a, "Kazandu Mammoth")
+	bd.Card("f1", a, "False Demise")
+	bd.Perm("p1", a, up("c1")).Perm("p2", a, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" })
+	s := bd.Do(model.Action{Type: model.Convert, Object: "p1"}).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "enchant_creature", "p2 (False Demise)", "action 0 (convert)", "704.5m")
+
+	t.Run("still_a_creature", func(t *testing.T) {
+		bd := build.New("704.5m-aura-on-a-creature", "False Demise enchants Delver of Secrets, which transforms to a creature.")
+		bd.Card("c1", a, "Delver of Secrets")
+		bd.Card("f1", a, "False Demise")
+		bd.Perm("p1", a, up("c1")).Perm("p2", a, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" })
+		requirePlayed(t, bd.Do(model.Action{Type: model.Transform, Object: "p1"}).Scenario())
+	})
+}
+
+func Test613_4c_ALordOfAnUnscriptedTypeIsRefusedFromTheStart(t *testing.T) {
+	bd := bears("613.4c-adaptive-automaton")
+	bd.Card("c2", a, "Adaptive Automaton")
+	s := bd.Perm("p2", a, up("c2")).Scenario()
+	requireRefused(t, s, -1, "unmodelled-ability", "lord_chosen_type", "p2 (Adaptive Automaton)", "the start state")
+}
+
+func Test601_2_ACastAnOpponentsPermanentForbidsIsRefused(t *testing.T) {
+	bd := build.New("601.2-brisela", "Brisela, Voice of Nightmares forbids her controller's opponents cheap spells.")
+	bd.Card("c1", b, "Bruna, the Fading Light")
+	bd.Card("c2", b, "Gisela, the Broken Blade")
+	bd.Card("c3", a, "Grizzly Bears")
+	bd.Perm("p1", b, back("c1"), back("c2")).Put(a, model.Hand, "c3")
+	s := bd.Do(model.Action{Type: model.Cast, Object: "c3"}).Scenario()
+	requireRefused(t, s, 0, "unmodelled-ability", "opponents_cant_cast_mv_3_or_less", "p1 (Brisela, Voice of Nightmares)", "action 0 (cast)")
+}
+
+// mystery adds a card whose ability no one knows, as c9 owned by A.
+func mystery(s *model.Scenario) *model.Scenario {
+	s.Catalogue = append(s.Catalogue, model.CardDef{Name: "Mystery Bear", Layout: model.LayoutNormal, Front: model.Face{
+		Name: "Mystery Bear", ManaCost: "{1}{G}", Colors: []model.Color{model.Green}, Types: []string{"creature"},
+		Power: model.Int(2), Toughness: model.Int(2), Abilities: []model.AbilityID{"mystery_ability"}}})
+	s.Objects = append(s.Objects, model.Object{ID: "c9", Def: "Mystery Bear", Owner: a})
+	return s
+}
+
+func TestUnclassified_AnUnknownAbilityIsRefusedOnceInPlay(t *testing.T) {
+	t.Run("at_the_start", func(t *testing.T) {
+		s := mystery(bears("unclassified-start").Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario())
+		s.Start.Battlefield = append(s.Start.Battlefield, model.Permanent{ID: "p9", Controller: a, Components: []model.Component{up("c9")}, Timestamp: 2})
+		requireRefused(t, s, -1, "unclassified-ability", "mystery_ability", "p9 (Mystery Bear)", "in the start state", "does not know it")
+	})
+	t.Run("in_hand", func(t *testing.T) {
+		s := mystery(bears("unclassified-in-hand").Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario())
+		s.Start.Players[0].Zones.Hand = []model.ObjectID{"c9"}
+		requirePlayed(t, s)
+	})
+	t.Run("entering", func(t *testing.T) {
+		s := mystery(bears("unclassified-entering").Do(model.Action{Type: model.Cast, Object: "c9"}, model.Action{Type: model.Resolve}).Scenario())
+		s.Start.Players[0].Zones.Hand = []model.ObjectID{"c9"}
+		requireRefused(t, s, 1, "unclassified-ability", "mystery_ability", "c9@1 (Mystery Bear)", "after action 1 (resolve)")
+	})
+}
+
+func Test122_1b_AKeywordCounterAddedWhilePlayingIsLookedOutFor(t *testing.T) {
+	// A generator adds actions one at a time: a hexproof counter put on
+	// by an action it appended counts as much as one in the scenario.
+	bd := bears("122.1b-hexproof-counter-added").Mod("p1", func(p *model.Permanent) { p.Controller = b })
+	bd.Card("c2", a, "Gemrazer")
+	p, err := reference.NewPlay(decoded(t, bd.Put(a, model.Hand, "c2").Scenario()))
+	require.NoError(t, err)
+	cast := model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}
+	_, err = p.Probe(cast)
+	require.NoError(t, err)
+	require.NoError(t, p.Do(model.Action{Type: model.AddCounters, Object: "p1", Counter: "hexproof", N: 1}))
+	_, err = p.Probe(cast)
+	var ue *reference.UnsupportedError
+	require.ErrorAs(t, err, &ue)
+	assert.Equal(t, "unmodelled-ability", ue.Feature)
+	assert.Contains(t, ue.Why, "hexproof")
+}
