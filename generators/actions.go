@@ -246,9 +246,11 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 				}
 			}
 			if d.o.MeldGone && has(st, x, "meld_graf_rats") {
-				// Its pair has left: the meld finds nothing (CR 701.42c).
+				// Its partner has left: the meld finds nothing (CR 701.42c).
 				for _, y := range gone {
-					one(model.Action{Type: typ, Object: x, With: y})
+					if meldHalfAtStart(s, y) {
+						one(model.Action{Type: typ, Object: x, With: y})
+					}
 				}
 			}
 		}
@@ -310,6 +312,17 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 		}
 	}
 	return out
+}
+
+// meldHalfAtStart reports whether permanent id of the starting state is a
+// lone meld card.
+func meldHalfAtStart(s *model.Scenario, id model.ObjectID) bool {
+	p := s.Start.Permanent(id)
+	if p == nil || len(p.Components) != 1 {
+		return false
+	}
+	o := s.Object(p.Components[0].Object)
+	return o != nil && s.Def(o.Def).Layout == model.LayoutMeld
 }
 
 // isClone reports whether card id may enter as a copy (Clone).

@@ -273,7 +273,7 @@ var P701_42b = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.1},
+	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
 	Check: func(c *Case) error {
 		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
 			if made != nil {
@@ -338,7 +338,7 @@ var P701_42c = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.1},
+	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
 	Check: func(c *Case) error {
 		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
 			if made != nil {

@@ -515,7 +515,7 @@ var P702_26b = &Property{
 		}), "target-phased-out")
 		return append(out, label(anyStep(rules, func(i int) bool { return len(sparedPhasedOut(c, i)) > 0 }), "destroy-spares-phased-out")...)
 	},
-	Cover: map[string]float64{"target-phased-out": 0.1, "destroy-spares-phased-out": 0.1},
+	Cover: map[string]float64{"target-phased-out": 0.05, "destroy-spares-phased-out": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
 			for _, id := range sparedPhasedOut(c, i) {
