@@ -170,7 +170,8 @@ func TestNotAllowedAndAttacksAreJudgedForEveryEngine(t *testing.T) {
 	_, problems, err = judgeScenario(context.Background(), m, s)
 	require.NoError(t, err)
 	require.NotEmpty(t, problems)
-	assert.Contains(t, errors.Join(problems...).Error(), "not_allowed events")
+	// The rules whose check sees the declaration name it (CR 302.6, 508.1a).
+	assert.Contains(t, errors.Join(problems...).Error(), "302.6: after action 2 (attack), c1@1 attacks, but the rules forbid the declaration")
 }
 
 // TestReplayCorpusDirectoryOverTheProtocol: the files run saves into its
