@@ -255,25 +255,11 @@ var P712_4c = &Property{
 
 // P701_42b: only the two cards of one meld pair can be melded.
 var P701_42b = &Property{
-	Rule:  "701.42b",
-	Needs: []model.Feature{model.FeatureMeld},
-	Gen:   genMeldGone,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules, Trace: rules}
-		var out []string
-		_ = melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
-			switch before := stateAt(rules, i); {
-			case made != nil:
-			case before.Permanent(names[0]) == nil || before.Permanent(names[1]) == nil:
-				out = append(out, "pair-gone")
-			default:
-				out = append(out, "token-half")
-			}
-			return nil
-		})
-		return out
-	},
-	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
+	Rule:     "701.42b",
+	Needs:    []model.Feature{model.FeatureMeld},
+	Gen:      genMeldGone,
+	Classify: failedMeldLabels,
+	Cover:    map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
 	Check: func(c *Case) error {
 		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
 			if made != nil {
@@ -290,20 +276,6 @@ var P701_42b = &Property{
 	},
 }
 
-// failedMelds reports whether the rules' trace has a meld step whose two
-// objects can't be melded.
-func failedMelds(s *model.Scenario, rules *model.Trace) bool {
-	c := &Case{Scenario: s, Reference: rules, Trace: rules}
-	n := 0
-	_ = melds(c, func(i int, made *model.Permanent, _ []model.ObjectID) error {
-		if made == nil {
-			n++
-		}
-		return nil
-	})
-	return n > 0
-}
-
 // meldObjects returns the objects of the two permanents the meld action of
 // step i names, as the rules had them.
 func meldObjects(c *Case, i int) []model.ObjectID {
@@ -318,27 +290,31 @@ func meldObjects(c *Case, i int) []model.ObjectID {
 	return out
 }
 
+// failedMeldLabels labels the melds that make nothing: one whose partner
+// left the battlefield ("pair-gone") or one of whose halves is a token.
+func failedMeldLabels(s *model.Scenario, rules *model.Trace) []string {
+	c := &Case{Scenario: s, Reference: rules, Trace: rules}
+	var out []string
+	_ = melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
+		switch before := stateAt(rules, i); {
+		case made != nil:
+		case before.Permanent(names[0]) == nil || before.Permanent(names[1]) == nil:
+			out = append(out, "pair-gone")
+		default:
+			out = append(out, "token-half")
+		}
+		return nil
+	})
+	return out
+}
+
 // P701_42c: objects that can't be melded stay in the zone they are in.
 var P701_42c = &Property{
-	Rule:  "701.42c",
-	Needs: []model.Feature{model.FeatureMeld},
-	Gen:   genMeldGone,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules, Trace: rules}
-		var out []string
-		_ = melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
-			switch before := stateAt(rules, i); {
-			case made != nil:
-			case before.Permanent(names[0]) == nil || before.Permanent(names[1]) == nil:
-				out = append(out, "pair-gone")
-			default:
-				out = append(out, "token-half")
-			}
-			return nil
-		})
-		return out
-	},
-	Cover: map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
+	Rule:     "701.42c",
+	Needs:    []model.Feature{model.FeatureMeld},
+	Gen:      genMeldGone,
+	Classify: failedMeldLabels,
+	Cover:    map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
 	Check: func(c *Case) error {
 		return melds(c, func(i int, made *model.Permanent, names []model.ObjectID) error {
 			if made != nil {
