@@ -621,6 +621,10 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		return found, fault, nil
 	}
 	found, fault, err := search(nil, true)
+	for round := 1; err == nil && round <= coverRounds && found == nil && fault == nil && !budget && inDoubt(p, r, o.Checks); round++ {
+		gen = afterDraws(j.gen(), round)
+		found, fault, err = search(nil, true)
+	}
 	if err != nil {
 		return r, err
 	}
@@ -728,6 +732,34 @@ var shrunk func(rule model.RuleID)
 // every seed reaches (TestCanonicalCounterexample) at a fraction of the
 // cost (see "Engine calls" in the README).
 const rapidShrinkCalls = 100
+
+// coverRounds is how many more rounds of --checks cases a rule draws
+// while a label is short of its share, before it is uncovered. A share
+// is a rate the generator reaches with room to spare
+// (TestCover_EveryShareHoldsAtAnySeed), so a shortfall in one round is
+// most often the seed's luck, and a correct engine must not be called
+// uncovered for it; an engine that loses the label stays short in every
+// round. (QuickCheck's checkCoverage likewise tests on while coverage is
+// in doubt.)
+const coverRounds = 3
+
+// inDoubt reports whether r, judged on enough cases with none set aside
+// for another reason, is short of a label's share.
+func inDoubt(p *properties.Property, r Result, checks int) bool {
+	return r.Cases >= minCases(checks) && !notJudged(r) && uncovered(p, r) != ""
+}
+
+// afterDraws draws g's scenarios after skipping n values of rapid's
+// stream: another round of cases at the same seed, as deterministic as
+// the first and shrinking as well.
+func afterDraws(g *rapid.Generator[*model.Scenario], n int) *rapid.Generator[*model.Scenario] {
+	return rapid.Custom(func(t *rapid.T) *model.Scenario {
+		for range n {
+			rapid.Uint64().Draw(t, "round")
+		}
+		return g.Draw(t, "scenario")
+	})
+}
 
 // minCases is the fewest cases a rule must be judged on to hold when the
 // engine refused the others: a tenth of the cases asked for.

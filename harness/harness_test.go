@@ -253,7 +253,59 @@ func TestUncoveredIsNotHeld(t *testing.T) {
 	p.Cover = map[string]float64{"never-drawn": 0.1}
 	res := check(t, "", []*properties.Property{&p}, 1)
 	assert.Equal(t, harness.Uncovered, res.Results[0].Verdict)
-	assert.Contains(t, res.Results[0].Why, `"never-drawn" covered 0%`)
+	assert.Contains(t, res.Results[0].Why, `"never-drawn" covered 0% of 400 cases`, "short in every round of 100")
+}
+
+// TestCover_AShortRoundIsTheSeedsLuck: a label short of its share in a
+// rule's first 100 cases draws more rounds, and a correct engine that
+// reaches the share over them holds: uncovered must not depend on the
+// seed. The share is set just under the label's rate (merged-leaves, 71%)
+// so that some of the seeds fall short in their first round.
+func TestCover_AShortRoundIsTheSeedsLuck(t *testing.T) {
+	p := *properties.P730_3
+	p.Cover = map[string]float64{"merged-leaves": 0.66}
+	rescued := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		r := check(t, "", []*properties.Property{&p}, seed).Results[0]
+		require.Contains(t, []int{100, 200, 300, 400}, r.Cases, "seed %d: whole rounds", seed)
+		if r.Cases > 100 && r.Verdict == harness.Held {
+			rescued++
+		}
+		if r.Verdict == harness.Uncovered {
+			assert.Equal(t, 400, r.Cases, "seed %d: uncovered only when short in every round", seed)
+		} else {
+			assert.Equal(t, harness.Held, r.Verdict, "seed %d", seed)
+		}
+	}
+	assert.NotZero(t, rescued, "no seed fell short in its first round and held after more: the test shows nothing")
+}
+
+// TestCover_AnEngineThatLosesALabelIsUncovered: an engine that refuses
+// every case whose merged permanent goes to a graveyard never plays
+// 730.3's merged-dies: more rounds do not make it covered.
+func TestCover_AnEngineThatLosesALabelIsUncovered(t *testing.T) {
+	res, err := harness.Check(context.Background(), noGraveyard{}, []*properties.Property{properties.P730_3}, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	r := res.Results[0]
+	assert.Equal(t, harness.Uncovered, r.Verdict)
+	assert.Contains(t, r.Why, `"merged-dies" covered 0%`)
+	assert.Equal(t, 400, r.Cases+r.Refused, "four rounds drawn before it is called uncovered")
+}
+
+// noGraveyard is the reference but refuses any move to a graveyard.
+type noGraveyard struct{}
+
+func (noGraveyard) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "no-graveyard", Features: model.Features}
+}
+
+func (noGraveyard) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	for _, a := range s.Actions {
+		if a.Type == model.Move && a.To == model.Graveyard {
+			return nil, fmt.Errorf("%w: no graveyard here", harness.ErrUnsupported)
+		}
+	}
+	return reference.Run(s)
 }
 
 // TestEngineFaultIsReportedWithItsScenario: an engine that can't play a
