@@ -342,7 +342,11 @@ var P730_2d = &Property{
 				// is right then is not a question of tokens.
 				return nil
 			}
-			ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
+			comps := make(map[model.ObjectID]bool, len(p.Components))
+	for _, comp := range p.Components {
+		comps[comp.Object] = true
+	}
+	ours := func(id model.ObjectID) bool { return id == p.ID || comps[id] }
 			return sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is", p.ID))
 		})
 	},
@@ -807,14 +811,14 @@ func wentWithTheRest(c *Case, i int, p *model.Permanent) error {
 			}
 		}
 	}
-	next, rules := &c.Trace.Steps[i].State, &c.Reference.Steps[i].State
+	next, rules := placesOf(&c.Trace.Steps[i].State), placesOf(&c.Reference.Steps[i].State)
 	for _, comp := range p.Components {
 		o := c.Scenario.Object(comp.Object)
 		if o == nil || o.Token {
 			continue
 		}
-		gz, gp := zoneOf(next, comp.Object)
-		wz, wp := zoneOf(rules, comp.Object)
+		gz, gp := next[comp.Object].zone, next[comp.Object].owner
+		wz, wp := rules[comp.Object].zone, rules[comp.Object].owner
 		if o.Commander && (by[comp.Object] == byCommander || gz == model.Command) {
 			continue // whether it goes to the command zone: 903.9's
 		}
@@ -840,8 +844,9 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 	if q := next.Permanent(p.ID); q != nil {
 		return problemOf("still-on-battlefield", "%s, %s is still on the battlefield: the rules move it off, as one permanent", after(c, i), p.ID)
 	}
+	got, want := placesOf(next), placesOf(&c.Reference.Steps[i].State)
 	for _, comp := range p.Components {
-		if h := holderOf(next, comp.Object); h != nil && holderOf(&c.Reference.Steps[i].State, comp.Object) == nil {
+		if h := got[comp.Object].holder; h != nil && want[comp.Object].holder == nil {
 			return problemOf("component-stayed", "%s, component %s of %s stayed on the battlefield as %s: the whole permanent leaves", after(c, i), comp.Object, p.ID, h.ID)
 		}
 	}
@@ -869,7 +874,11 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 	}
 	// The permanent and each of its cards: a trigger for any of them
 	// that the rules don't have is as wrong as one missing.
-	ours := func(id model.ObjectID) bool { return id == p.ID || slices.Contains(ids(p), id) }
+	comps := make(map[model.ObjectID]bool, len(p.Components))
+	for _, comp := range p.Components {
+		comps[comp.Object] = true
+	}
+	ours := func(id model.ObjectID) bool { return id == p.ID || comps[id] }
 	if c.Reports(model.CreatureDies) {
 		if err := sameTriggersOf(c, i, model.CreatureDies, ours, fmt.Sprintf("%s is one creature", p.ID)); err != nil {
 			return err
@@ -879,13 +888,13 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 		// But each of its cards put into a graveyard is a card put into a
 		// graveyard. Where a card goes is the replacement rules' concern:
 		// a card the engine put elsewhere than the rules is left to them.
+		gotMoves, wantMoves := wentTo(c.Trace.Steps[i], p.ID), wentTo(c.Reference.Steps[i], p.ID)
 		judged := func(id model.ObjectID) bool {
 			if id == p.ID {
 				return true
 			}
-			return slices.Contains(ids(p), id) &&
-				sameWhereabouts(&c.Trace.Steps[i].State, &c.Reference.Steps[i].State, []model.ObjectID{id}) &&
-				(c.Partial || moveOf(c.Trace.Steps[i], p.ID, id) == moveOf(c.Reference.Steps[i], p.ID, id))
+			return comps[id] && got[id].where() == want[id].where() &&
+				(c.Partial || gotMoves[id] == wantMoves[id])
 		}
 		if err := sameTriggersOf(c, i, model.CardToGraveyard, judged, fmt.Sprintf("each card of %s put into a graveyard is a card put into a graveyard, and the permanent is no card", p.ID)); err != nil {
 			return err
@@ -943,7 +952,11 @@ func relativeOrder(st *model.State, owner model.PlayerID, z model.Zone, cards []
 		return nil
 	}
 	list, _ := pl.Zones.Get(z)
-	return slices.DeleteFunc(slices.Clone(list), func(id model.ObjectID) bool { return !slices.Contains(cards, id) })
+	in := make(map[model.ObjectID]bool, len(cards))
+	for _, id := range cards {
+		in[id] = true
+	}
+	return slices.DeleteFunc(slices.Clone(list), func(id model.ObjectID) bool { return !in[id] })
 }
 
 // sameOrder fails unless the cards of p that the rules put together into
@@ -953,8 +966,9 @@ func relativeOrder(st *model.State, owner model.PlayerID, z model.Zone, cards []
 func sameOrder(c *Case, i int, p *model.Permanent, zones []model.Zone, who string) error {
 	rs, es := &c.Reference.Steps[i].State, &c.Trace.Steps[i].State
 	groups := map[string][]model.ObjectID{}
+	at := placesOf(rs)
 	for _, comp := range p.Components {
-		if z, owner := zoneOf(rs, comp.Object); slices.Contains(zones, z) {
+		if z, owner := at[comp.Object].zone, at[comp.Object].owner; slices.Contains(zones, z) {
 			key := string(owner) + "/" + string(z)
 			groups[key] = append(groups[key], comp.Object)
 		}
@@ -985,8 +999,9 @@ func ordered(s *model.Scenario, rules *model.Trace, sel func(p *model.Permanent)
 				continue
 			}
 			n := map[string]int{}
+			at := placesOf(&rules.Steps[i].State)
 			for _, comp := range p.Components {
-				if z, owner := zoneOf(&rules.Steps[i].State, comp.Object); slices.Contains(zones, z) {
+				if z, owner := at[comp.Object].zone, at[comp.Object].owner; slices.Contains(zones, z) {
 					n[string(owner)+string(z)]++
 					if n[string(owner)+string(z)] > 1 {
 						return true
@@ -1077,17 +1092,59 @@ func departed(t *model.Trace, i int, id model.ObjectID) *model.Permanent {
 // whereabouts shows where each of the cards is in st: its zone, or the
 // permanent it is part of.
 func whereabouts(st *model.State, cards []model.ObjectID) string {
+	at := placesOf(st)
 	var out []string
 	for _, id := range cards {
-		where := "nowhere"
-		if z, owner := zoneOf(st, id); z != "" {
-			where = string(owner) + "'s " + string(z)
-		} else if h := holderOf(st, id); h != nil {
-			where = "permanent " + string(h.ID)
-		}
-		out = append(out, fmt.Sprintf("%s in %s", id, where))
+		out = append(out, fmt.Sprintf("%s in %s", id, at[id].where()))
 	}
 	return strings.Join(out, ", ")
+}
+
+// A place is where an object is in a state: a zone and the player whose
+// it is, or the permanent it is a component of, or neither.
+type place struct {
+	zone   model.Zone
+	owner  model.PlayerID
+	holder *model.Permanent
+}
+
+// where says the place in words, the zone before the permanent.
+func (pl place) where() string {
+	switch {
+	case pl.zone != "":
+		return string(pl.owner) + "'s " + string(pl.zone)
+	case pl.holder != nil:
+		return "permanent " + string(pl.holder.ID)
+	}
+	return "nowhere"
+}
+
+// placesOf maps every object of st to its place, in one pass, so that a
+// check asking about each component of a large permanent stays linear.
+// Where an object is listed twice, the place zoneOf and holderOf find
+// first is kept.
+func placesOf(st *model.State) map[model.ObjectID]place {
+	at := map[model.ObjectID]place{}
+	for _, pl := range st.Players {
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			list, _ := pl.Zones.Get(z)
+			for _, id := range list {
+				if _, ok := at[id]; !ok {
+					at[id] = place{zone: z, owner: pl.ID}
+				}
+			}
+		}
+	}
+	for k := range st.Battlefield {
+		for _, comp := range st.Battlefield[k].Components {
+			pl := at[comp.Object]
+			if pl.holder == nil {
+				pl.holder = &st.Battlefield[k]
+				at[comp.Object] = pl
+			}
+		}
+	}
+	return at
 }
 
 func sameWhereabouts(a, b *model.State, cards []model.ObjectID) bool {
@@ -1171,6 +1228,22 @@ func sameDestinations(c *Case, i int, p *model.Permanent, why string) error {
 // its absence) sent elsewhere than the rules do, card or token alike.
 const elsewhere = "moved-elsewhere-than-replaced"
 
+// wentTo maps each component of permanent id's leaving in step st to the
+// zone it went to.
+func wentTo(st model.Step, id model.ObjectID) map[model.ObjectID]model.Zone {
+	to := map[model.ObjectID]model.Zone{}
+	for _, e := range events(st, model.ZoneChange) {
+		if e.Object == id && e.From == model.Battlefield {
+			for _, m := range e.Moves {
+				if _, ok := to[m.Object]; !ok {
+					to[m.Object] = m.To
+				}
+			}
+		}
+	}
+	return to
+}
+
 // moveOf returns the zone a step's zone change of permanent id sent its
 // component obj to, or "".
 func moveOf(st model.Step, id, obj model.ObjectID) model.Zone {
@@ -1208,9 +1281,12 @@ func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why
 	// Whether a commander goes to the command zone is 903.9's to judge.
 	cards = slices.DeleteFunc(slices.Clone(cards), func(card model.ObjectID) bool {
 		o := c.Scenario.Object(card)
+		if o == nil || !o.Commander {
+			return false
+		}
 		g, _ := zoneOf(&c.Trace.Steps[i].State, card)
 		w, _ := zoneOf(&c.Reference.Steps[i].State, card)
-		return o != nil && o.Commander && (g == model.Command || w == model.Command)
+		return g == model.Command || w == model.Command
 	})
 	if g, w := whereabouts(&c.Trace.Steps[i].State, cards), whereabouts(&c.Reference.Steps[i].State, cards); g != w {
 		return problemOf(elsewhere, "%s, %s's cards went to %s, but the rules put them in %s: %s", after(c, i), id, g, w, why)

@@ -67,9 +67,9 @@ var P903_9c = &Property{
 				}
 				if chose && wz == model.Command {
 					// Only the commander card: the others go on.
+					got, want := placesOf(&c.Trace.Steps[i].State), placesOf(&c.Reference.Steps[i].State)
 					for _, comp := range p.Components {
-						g, _ := zoneOf(&c.Trace.Steps[i].State, comp.Object)
-						w, _ := zoneOf(&c.Reference.Steps[i].State, comp.Object)
+						g, w := got[comp.Object].zone, want[comp.Object].zone
 						if comp.Object != card && g == model.Command && w != model.Command {
 							return problemOf("other-card-to-command-zone", "%s, %s went to the command zone with commander %s: only the commander card goes there", after(c, i), comp.Object, card)
 						}
