@@ -22,19 +22,14 @@ func TestExploreTakesTheLeastPlayedLabelRarestFirst(t *testing.T) {
 		return out
 	}
 	common, rare := []string{"on-top"}, []string{"underneath"}
-	j := &judge{seen: map[string]int{}, drafts: drafts(common, common, rare, common, rare, common)}
 	var order []string
-	for d := j.nextDraft(); d != nil; d = j.nextDraft() {
-		d.played = true
-		for _, l := range d.labels {
-			j.seen[l]++
-		}
+	for _, d := range playOrder(drafts(common, common, rare, common, rare, common), 10) {
 		order = append(order, d.s.Name)
 	}
 	assert.Equal(t, []string{"c", "a", "e", "b", "d", "f"}, order)
+	assert.Len(t, playOrder(drafts(common, common, rare, common, rare, common), 2), 2, "only those explore plays")
 
-	plain := &judge{seen: map[string]int{}, drafts: drafts(nil, nil, nil)}
-	first := plain.nextDraft()
-	require.NotNil(t, first)
-	assert.Equal(t, "a", first.s.Name)
+	plain := playOrder(drafts(nil, nil, nil), 5)
+	require.NotEmpty(t, plain)
+	assert.Equal(t, "a", plain[0].s.Name)
 }

@@ -142,10 +142,9 @@ type judge struct {
 	pre      map[string]outcome
 	explored bool
 	tries    int // the cases explore played for the rule
-	// drafts are the rule's first draws that reach it, and seen counts
-	// the labels of those explore played (see preplay).
+	// drafts are the rule's first draws that explore will play, in the
+	// order it plays them (see preplay, playOrder).
 	drafts []draft
-	seen   map[string]int
 	// departed is set when a case explore played departed from the
 	// rules in a way another rule's check names (see searchOrder).
 	departed bool
@@ -186,7 +185,7 @@ const lookahead = 100
 // asking the engine; any draw, for a rule without labels), keeps its
 // outcome for the search, and notes a lead it shows. Of those draws it
 // takes one with the label it has played least, the rarest first (see
-// nextDraft): a rule's rare situations come up in the first rounds
+// playOrder): a rule's rare situations come up in the first rounds
 // rather than when its search gets to them. The search draws the same
 // scenarios in the same order (rapid seeds its i-th case with the run's
 // seed plus i(i+1)/2) and takes the outcome kept, so the draws explore
@@ -195,15 +194,16 @@ const lookahead = 100
 // another way), and preplay reports it; a refused one does not, as the
 // search plays on past a refusal.
 func (j *judge) preplay(seed uint64, checks int) (bad bool) {
-	if j.drafts == nil {
-		j.drafts = j.lookAhead(seed, min(lookahead, checks))
+	if j.drafts == nil && j.tries == 0 {
+		// Only the drafts explore will play are kept: every rule's
+		// hundred draws at once would hold the run's memory.
+		j.drafts = playOrder(j.lookAhead(seed, min(lookahead, checks)), min(exploreRounds, checks))
 	}
-	d := j.nextDraft()
-	if d == nil {
-		j.explored = true
+	if j.tries >= len(j.drafts) {
+		j.explored, j.drafts = true, nil
 		return false
 	}
-	d.played = true
+	d := &j.drafts[j.tries]
 	j.tries++
 	out := j.play(d.s)
 	if out.stopped {
@@ -214,9 +214,6 @@ func (j *judge) preplay(seed uint64, checks int) (bad bool) {
 		j.pre = map[string]outcome{}
 	}
 	j.pre[out.key] = out
-	for _, l := range d.labels {
-		j.seen[l]++
-	}
 	if out.excluded != "" {
 		j.lead(out.excluded, d.s, out)
 		j.departed = true
@@ -257,14 +254,12 @@ func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
 type draft struct {
 	s      *model.Scenario
 	labels []string // the rule's labels for it (properties.ElseHappens aside)
-	played bool
 }
 
 // lookAhead draws the rule's first n scenarios and keeps those that reach
 // it, in draw order, each scenario once; it stops at a draw the generator
 // can't make.
 func (j *judge) lookAhead(seed uint64, n int) []draft {
-	j.seen = map[string]int{}
 	out := []draft{}
 	drawn := map[string]bool{}
 	for i := range uint64(n) {
@@ -282,39 +277,50 @@ func (j *judge) lookAhead(seed uint64, n int) []draft {
 	return out
 }
 
-// nextDraft is the unplayed draft with the label explore has played
-// least, the rarest among the drafts of those, the first in draw order
-// among equals (a draft without labels counts as having one nothing else
-// has, so a rule without labels plays its draws in order); nil when all
-// are played. Round by round, each of the rule's situations comes up in
-// turn, the rarest first.
-func (j *judge) nextDraft() *draft {
+// playOrder is the first n of drafts in the order explore plays them:
+// each time the unplayed draft with the label played least, the rarest
+// among the drafts of those, the first in draw order among equals (a
+// draft without labels counts as having one nothing else has, so a rule
+// without labels plays its draws in order). Round by round, each of the
+// rule's situations comes up in turn, the rarest first.
+func playOrder(drafts []draft, n int) []draft {
 	count := map[string]int{}
-	for _, d := range j.drafts {
+	for _, d := range drafts {
 		for _, l := range d.labels {
 			count[l]++
 		}
 	}
 	type key struct{ played, count int }
 	less := func(a, b key) bool { return a.played < b.played || a.played == b.played && a.count < b.count }
-	var best *draft
-	var bestKey key
-	for k := range j.drafts {
-		d := &j.drafts[k]
-		if d.played {
-			continue
-		}
-		dk := key{0, 0}
-		for i, l := range d.labels {
-			if lk := (key{j.seen[l], count[l]}); i == 0 || less(lk, dk) {
-				dk = lk
+	seen := map[string]int{}
+	played := make([]bool, len(drafts))
+	var out []draft
+	for len(out) < n {
+		best, bestKey := -1, key{}
+		for k, d := range drafts {
+			if played[k] {
+				continue
+			}
+			dk := key{0, 0}
+			for i, l := range d.labels {
+				if lk := (key{seen[l], count[l]}); i == 0 || less(lk, dk) {
+					dk = lk
+				}
+			}
+			if best < 0 || less(dk, bestKey) {
+				best, bestKey = k, dk
 			}
 		}
-		if best == nil || less(dk, bestKey) {
-			best, bestKey = d, dk
+		if best < 0 {
+			break
 		}
+		played[best] = true
+		for _, l := range drafts[best].labels {
+			seen[l]++
+		}
+		out = append(out, drafts[best])
 	}
-	return best
+	return out
 }
 
 // draw is the scenario the rule's generator draws with a rapid seed, or
