@@ -343,10 +343,10 @@ var P730_2d = &Property{
 				return nil
 			}
 			comps := make(map[model.ObjectID]bool, len(p.Components))
-	for _, comp := range p.Components {
-		comps[comp.Object] = true
-	}
-	ours := func(id model.ObjectID) bool { return id == p.ID || comps[id] }
+			for _, comp := range p.Components {
+				comps[comp.Object] = true
+			}
+			ours := func(id model.ObjectID) bool { return id == p.ID || comps[id] }
 			return sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is", p.ID))
 		})
 	},
