@@ -321,6 +321,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 	}
 	once := false
+	g.events = slices.Grow(g.events, len(moves)) // a trigger a card, at most
 	for _, m := range moves {
 		if m.To == model.Graveyard && !g.obj(m.Object).Token && !(once && g.is("graveyard-trigger-once")) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: m.Object})

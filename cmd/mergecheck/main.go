@@ -41,9 +41,13 @@ import (
 
 // gcPercent is the garbage collector's target the command runs with
 // unless GOGC says otherwise. A run allocates fast but keeps little
-// alive, so collecting less often saves about a quarter of a run's time
-// for some tens of megabytes more at its peak (see "Speed" in the README).
-const gcPercent = 400
+// alive, so collecting less often than Go's default saves time; at 200
+// a default run's peak stays near 50 MB (at 400 it was 75-95 MB for a
+// tenth less time). A soft memory limit instead would cap the peak of a
+// run but make the collector run without end on a scenario whose live
+// heap is over it (a replay of 100,000 components took three times as
+// long). Figures in docs/BENCHMARKS.md.
+const gcPercent = 200
 
 func main() {
 	if os.Getenv("GOGC") == "" {
