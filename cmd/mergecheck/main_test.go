@@ -32,7 +32,7 @@ func TestRunReportsAMutantsFailure(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, out, "FAILED      730.2d: ")
 	assert.Contains(t, out, "scenario (shrunk): 2 components, 0 actions")
-	assert.Contains(t, out, "again: mergecheck run --engine mutant:token-if-any-token --rules 730.2d --seed 1")
+	assert.Contains(t, out, "again: mergecheck run --engine mutant:token-if-any-token --rules 730.2d --checks 100 --seed 1")
 }
 
 func TestRunRejectsBadUsage(t *testing.T) {

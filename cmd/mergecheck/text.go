@@ -37,7 +37,7 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 			fmt.Fprintf(w, "expected    %s (in the baseline)\n", r.Counterexample.Error())
 		case r.Verdict == harness.Failed && !shown[r.Rule]:
 			same := reports.SharedWith(findings, r.Rule, r.Counterexample)
-			printFailure(w, res, r, same, verbose, engine)
+			printFailure(w, res, r, same, verbose, engine, checks)
 			for _, q := range same {
 				shown[q] = true
 			}
@@ -68,7 +68,7 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 // printFailure shows one finding: the failed rule's problem, the other
 // rules its minimal scenario fails, the scenario and where the engine's
 // trace departs from the rules'.
-func printFailure(w io.Writer, res *harness.Results, r harness.Result, same []model.RuleID, verbose bool, engine string) {
+func printFailure(w io.Writer, res *harness.Results, r harness.Result, same []model.RuleID, verbose bool, engine string, checks int) {
 	ce := r.Counterexample
 	comps, acts := ce.Size()
 	fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
@@ -90,9 +90,9 @@ func printFailure(w io.Writer, res *harness.Results, r harness.Result, same []mo
 	}
 	printScenario(w, ce, comps, acts, verbose)
 	if ce.File != "" {
-		fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay %s)\n", ce.File, ce.File)
+		fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay --engine %s %s)\n", ce.File, shellQuote(engine), shellQuote(ce.File))
 	}
-	fmt.Fprintf(w, "    again: mergecheck run --engine %s --rules %s --seed %d\n", engine, r.Rule, res.Seed)
+	fmt.Fprintf(w, "    again: %s\n", againCommand(res, r, engine, checks))
 	for _, o := range r.Others {
 		comps, acts := o.Size()
 		fmt.Fprintf(w, "    and another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
@@ -246,4 +246,27 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 	if note := reports.Incomplete(res); note != "" {
 		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
 	}
+}
+
+// againCommand is the command line that checks r's rule once more with
+// the cases this run drew for it: the same engine, checks and seed, and,
+// for a finding a lead found, the rule whose case showed it too.
+func againCommand(res *harness.Results, r harness.Result, engine string, checks int) string {
+	rules := string(r.Rule)
+	if r.FromLead && r.Lead != nil && r.Lead.Rule != r.Rule {
+		rules += "," + string(r.Lead.Rule)
+	}
+	return fmt.Sprintf("mergecheck run --engine %s --rules %s --checks %d --seed %d", shellQuote(engine), rules, checks, res.Seed)
+}
+
+// shellQuote quotes s for a POSIX shell where it needs it, so that a
+// printed command pastes as one: an adapter's command line is one
+// --engine value.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:=,@%+-", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPrintedCommandsPaste: the again: and saved: lines of a failure run
+// in a shell as printed and show the same failure: the adapter's command
+// line quoted as one --engine value, and the checks and seed that drew
+// the cases kept (before, the again: line split a served engine into
+// arguments, and the saved: line replayed on the reference and held).
+func TestPrintedCommandsPaste(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the command over the protocol three times")
+	}
+	bin := binary(t)
+	dir := t.TempDir()
+	sh := func(line string) (string, int) {
+		t.Helper()
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return string(out), ee.ExitCode()
+		}
+		require.NoError(t, err, "%s\n%s", line, out)
+		return string(out), 0
+	}
+	out, code := sh("mergecheck run --engine 'exec:mergecheck serve --mutant dies-per-card' --rules 730.3 --checks 150 --seed 2 --progress off")
+	require.Equal(t, exitFailed, code, out)
+	failed := regexp.MustCompile(`(?m)^FAILED +(.*)$`).FindStringSubmatch(out)
+	again := regexp.MustCompile(`(?m)^ +again: (.*)$`).FindStringSubmatch(out)
+	saved := regexp.MustCompile(`(?m)^ +saved: .* \(replay: (.*)\)$`).FindStringSubmatch(out)
+	require.NotNil(t, failed, out)
+	require.NotNil(t, again, out)
+	require.NotNil(t, saved, out)
+	assert.Contains(t, again[1], "--checks 150 --seed 2")
+
+	out, code = sh(again[1] + " --progress off")
+	assert.Equal(t, exitFailed, code, out)
+	assert.Contains(t, out, "FAILED      "+failed[1], "the same failure, found again")
+
+	out, code = sh(saved[1])
+	assert.Equal(t, exitFailed, code, out)
+	assert.Contains(t, out, failed[1], "replayed on the engine that failed, not the reference")
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"reference":                  "reference",
+		"mutant:dies-per-card":       "mutant:dies-per-card",
+		"exec:python3 toy_engine.py": "'exec:python3 toy_engine.py'",
+		"exec:sh -c 'it''s'":         `'exec:sh -c '\''it'\'''\''s'\'''`,
+		"":                           "''",
+	} {
+		assert.Equal(t, want, shellQuote(in), in)
+	}
+}
