@@ -19,7 +19,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage of explain: mergecheck explain FILE\n  prints FILE's trace on the reference engine, step by step, with the rule behind each event")
 	}
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
 	args = fl.Args()

@@ -179,6 +179,25 @@ func TestFlagsAreChecked(t *testing.T) {
 	}
 }
 
+// TestFlags_ABadValueSaysWhatIsWrongInALine: a duration without its unit
+// is named as such (Go's flag package says "parse error"), and a bad flag
+// gets its error and a line on how to list the flags, not all of them.
+func TestFlags_ABadValueSaysWhatIsWrongInALine(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--timeout", "5"}, `invalid value "5" for flag -timeout: "5" has no unit: write 5s, 5m or 5h`},
+		{[]string{"run", "--duration", "ten"}, `invalid value "ten" for flag -duration: "ten" is not a duration: write a number and a unit, as in 5s, 2m or 1h30m`},
+		{[]string{"run", "--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"report", "--nope"}, "flag provided but not defined: -nope"},
+	} {
+		code, _, errOut := mc(t, tc.args...)
+		assert.Equal(t, exitTrouble, code, "%v", tc.args)
+		assert.Equal(t, tc.want+"\nmergecheck "+tc.args[0]+" -h lists its flags\n", errOut, "%v", tc.args)
+	}
+}
+
 // TestHelpAndVersion: every command's -h and help COMMAND print its flags
 // and exit 0; version takes no arguments.
 func TestHelpAndVersion(t *testing.T) {

@@ -105,7 +105,7 @@ func progressTo(mode string, w io.Writer) func(harness.Progress) {
 func parse(fl *flag.FlagSet, args []string) ([]string, error) {
 	var rest []string
 	for {
-		if err := fl.Parse(args); err != nil {
+		if err := parseFlags(fl, args); err != nil {
 			return nil, err
 		}
 		if fl.NArg() == 0 {

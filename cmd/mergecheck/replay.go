@@ -76,7 +76,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	verbose := fl.Bool("v", false, "print every expectation checked")
 	engine := fl.String("engine", "reference", "engine to play the scenarios: reference, mutant:NAME, or 'exec:COMMAND ARGS'")
 	traceDir := fl.String("trace", "", "write each scenario's trace as NAME.trace.json into `DIR`")
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
 	if fl.NArg() == 0 {

@@ -45,10 +45,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	checks := fl.Int("checks", 100, "cases per property")
 	seed := fl.Uint64("seed", 0, "random seed (0 picks one; the seed used is printed)")
 	rulesGlob := fl.String("rules", "", "comma-separated rule globs to check, e.g. '730.2*,702.140?'")
-	duration := fl.Duration("duration", 0, "time budget for the whole run, e.g. 10m (0: none)")
+	duration := durationFlag(fl, "duration", 0, "time budget for the whole run, a `duration` such as 10m (0: none)")
 	budgetCalls := fl.Int("budget-calls", 0, "engine calls the whole run may make, shared equally by the rules (0: no limit); for a slow engine")
-	timeout := fl.Duration("timeout", 5*time.Second, "time limit for the engine on one scenario")
-	shrink := fl.Duration("shrink-time", 30*time.Second, "time each pass of shrinking (rapid's, at most 100 engine calls, then the domain steps) may spend on one counterexample")
+	timeout := durationFlag(fl, "timeout", 5*time.Second, "time limit for the engine on one scenario, a `duration`")
+	shrink := durationFlag(fl, "shrink-time", 30*time.Second, "time each pass of shrinking (rapid's, at most 100 engine calls, then the domain steps) may spend on one counterexample, a `duration`")
 	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
 	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
@@ -57,7 +57,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	progress := fl.String("progress", "auto", "progress on standard error: auto (a redrawn line on a terminal, else none), lines (a line per rule checked, for CI logs), or off")
 	var out outputs
 	out.flags(fl)
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
 	if fl.NArg() > 0 {
@@ -238,7 +238,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("list", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print a JSON array")
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
 	if err := properties.Validate(properties.All); err != nil {

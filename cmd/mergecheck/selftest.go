@@ -21,7 +21,7 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	checks := fl.Int("checks", 100, "cases per property and mutant")
 	seed := fl.Uint64("seed", 1, "random seed")
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
 	if err := positive("--checks", *checks); err != nil {

@@ -30,7 +30,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	plain := fl.Bool("plain", false, "write traces as an engine that knows nothing of the rules' numbers: no rule on events, no \"by\" on moves, timestamps and set-valued characteristics in its own order")
 	noSetup := fl.Bool("no-direct-setup", false, "declare that the engine can't start from merged stacks, and refuse scenarios that do")
 	featureList := fl.String("features", "", "declare only these features (comma-separated, shorthands allowed, e.g. 'mutate,merge'), and refuse scenarios that use others, as a partial engine would (default: every feature)")
-	if err := fl.Parse(args); err != nil {
+	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
 	if err := positive("--max-in-flight", *inFlight); err != nil {
