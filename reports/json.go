@@ -13,6 +13,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
@@ -287,6 +288,10 @@ func ReadJSON(rd io.Reader) (*Document, error) {
 		Schema string `json:"schema"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
+		// The strict decoder says where the JSON breaks.
+		if at := model.Unmarshal(data, &Document{}); at != nil {
+			err = at
+		}
 		return nil, fmt.Errorf("results: not a JSON document: %w", err)
 	}
 	if probe.Schema != SchemaVersion {
@@ -363,7 +368,27 @@ func (d *Document) validate(data []byte) error {
 		}
 	}
 	if !maps.Equal(count, d.Summary) {
-		return fail("%ssummary %v does not count the results, which hold %v", at("summary"), d.Summary, count)
+		return fail("%ssummary says %s, but the results hold %s", at("summary"), countsInWords(d.Summary), countsInWords(count))
 	}
 	return nil
+}
+
+// countsInWords says counts by verdict in words, in the order of
+// verdicts: "2 held, 1 failed"; "nothing" for none.
+func countsInWords(n map[string]int) string {
+	var parts []string
+	for _, v := range verdicts {
+		if c := n[string(v)]; c != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c, v))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(n)) {
+		if !slices.Contains(verdicts, harness.Verdict(k)) && n[k] != 0 {
+			parts = append(parts, fmt.Sprintf("%d %q", n[k], k))
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
 }

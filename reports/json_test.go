@@ -266,7 +266,9 @@ func TestReadJSON_RefusesResultsThatMeanNothing(t *testing.T) {
 		{"duplicate rule", edit(`"rule": "730.3",`+"\n"+`      "summary"`, `"rule": "730.2d",`+"\n"+`      "summary"`), []string{"line", "column", "reported twice"}},
 		{"unknown lead", regexp.MustCompile(`("lead": \{\s*"rule": )"[^"]*"`).ReplaceAllString(good, `$1"999.9z"`), []string{"line", "column", "lead", `"999.9z"`}},
 		{"no results", strings.Join(strings.SplitAfterN(good, `"results": [`, 2)[:1], "") + "]}", []string{"results is empty"}},
-		{"summary disagrees", edit(`"held": 1`, `"held": 2`), []string{"line", "column", "summary"}},
+		{"summary disagrees", edit(`"held": 1`, `"held": 2`), []string{"line", "column", "summary says 2 held, 1 failed, but the results hold 1 held, 1 failed"}},
+		{"truncated", good[:len(good)/2], []string{"not a JSON document: line", "column", "input ends in the middle of a JSON value"}},
+		{"broken", edit(`"verdict": "held"`, `"verdict": held`), []string{"not a JSON document: line", "column", "invalid character"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
