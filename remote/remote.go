@@ -311,7 +311,7 @@ func (c *Client) start() (*adapterProc, *protocol.HelloReply, error) {
 		stdin.Close()
 		stdout.Close()
 		stderr.Close()
-		return nil, nil, fmt.Errorf("exec: starting %q: %w", strings.Join(c.argv, " "), err)
+		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: starting %q: %w", strings.Join(c.argv, " "), err)}
 	}
 	p := &adapterProc{cmd: cmd, stdin: stdin, stderr: newTail(), pending: map[int64]chan protocol.Reply{}, memo: c.memo,
 		dead: make(chan struct{}), exited: make(chan struct{})}

@@ -106,3 +106,23 @@ func TestDivergenceIsAFindingNotAFault(t *testing.T) {
 		assert.LessOrEqual(t, len(ce.Scenario.Actions), 2, "%s: %s", r.Rule, ce.Problem)
 	}
 }
+
+// TestAnAdapterThatDoesNotExistStillGetsItsReport: an adapter command
+// that can't even be started is an engine fault of every rule, written
+// to --json like any other (before, no report was written), and the text
+// says the cause once, not once a rule.
+func TestAnAdapterThatDoesNotExistStillGetsItsReport(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "results.json")
+	code, text, errOut := mc(t, "run", "--engine", "exec:/nonexistent/adapter --flag", "--rules", "730.2d,730.3,712.21",
+		"--seed", "1", "--corpus", "", "--progress", "off", "--json", out)
+	assert.Equal(t, exitTrouble, code, text)
+	assert.Equal(t, 1, strings.Count(text, "FAULT"), text)
+	assert.Contains(t, text, `FAULT       712.21, 730.2d, 730.3: engine fault: exec: starting "/nonexistent/adapter --flag"`)
+	assert.Contains(t, errOut, "no such file or directory")
+	f, err := os.Open(out)
+	require.NoError(t, err, "no report was written")
+	defer f.Close()
+	doc, err := reports.ReadJSON(f)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"engine-fault": 3}, doc.Summary)
+}

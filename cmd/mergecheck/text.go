@@ -31,6 +31,7 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 	}
 	findings := reports.Findings(res)
 	shown := map[model.RuleID]bool{}
+	faults := faultsByCause(res)
 	for _, r := range res.Results {
 		switch {
 		case r.Verdict == harness.Failed && r.Expected:
@@ -44,7 +45,11 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 		case r.Verdict == harness.Failed:
 			fmt.Fprintf(w, "FAILED      %s (the finding above)\n", r.Counterexample.Error())
 		case r.Verdict == harness.Fault:
-			fmt.Fprintf(w, "FAULT       %s\n", r.Fault.Error())
+			cause := faultCause(r.Fault)
+			if rules := faults[cause]; len(rules) > 0 {
+				fmt.Fprintf(w, "FAULT       %s: %s\n", rulesText(rules), cause)
+				delete(faults, cause) // one line a cause
+			}
 		}
 	}
 	for _, u := range res.Unexplained {
@@ -269,4 +274,38 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// faultCause is an engine fault as it reads without its rule: what the
+// engine did, and its stderr.
+func faultCause(f *harness.EngineFault) string {
+	return strings.TrimPrefix(f.Error(), string(f.Rule)+": ")
+}
+
+// faultsByCause groups the rules whose engine faults read the same, so
+// that an adapter that fails every scenario one way is one line.
+func faultsByCause(res *harness.Results) map[string][]model.RuleID {
+	by := map[string][]model.RuleID{}
+	for _, r := range res.Results {
+		if r.Verdict == harness.Fault && r.Fault != nil {
+			by[faultCause(r.Fault)] = append(by[faultCause(r.Fault)], r.Rule)
+		}
+	}
+	return by
+}
+
+// rulesText names rules: one by itself, a few listed, many counted with
+// the first and last.
+func rulesText(rules []model.RuleID) string {
+	switch {
+	case len(rules) == 1:
+		return string(rules[0])
+	case len(rules) <= 6:
+		parts := make([]string, len(rules))
+		for i, r := range rules {
+			parts[i] = string(r)
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("%d rules, %s to %s", len(rules), rules[0], rules[len(rules)-1])
 }
