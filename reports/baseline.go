@@ -144,17 +144,17 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 		n := max(s.Options.Shard.Count, 1)
 		switch {
 		case s.Engine.Name != first.Engine.Name || s.Engine.Version != first.Engine.Version:
-			return nil, fmt.Errorf("merge: result %d is of engine %s %s, result 0 of %s %s", i, s.Engine.Name, s.Engine.Version, first.Engine.Name, first.Engine.Version)
+			return nil, runsError("merge", "%[1]s is of engine %[3]s %[4]s, %[2]s of %[5]s %[6]s", []int{i, 0}, s.Engine.Name, s.Engine.Version, first.Engine.Name, first.Engine.Version)
 		case s.Seed != first.Seed:
-			return nil, fmt.Errorf("merge: result %d has seed %d, result 0 seed %d: shards of one run share a seed", i, s.Seed, first.Seed)
+			return nil, runsError("merge", "%[1]s has seed %[3]d, %[2]s seed %[4]d: shards of one run share a seed", []int{i, 0}, s.Seed, first.Seed)
 		case s.Options.Checks != first.Options.Checks:
-			return nil, fmt.Errorf("merge: result %d ran %d checks per rule, result 0 ran %d", i, s.Options.Checks, first.Options.Checks)
+			return nil, runsError("merge", "%[1]s ran %[3]d checks per rule, %[2]s ran %[4]d", []int{i, 0}, s.Options.Checks, first.Options.Checks)
 		case n != ways:
-			return nil, fmt.Errorf("merge: result %d is a shard of a run split %d ways, result 0 of one split %d ways", i, n, ways)
+			return nil, runsError("merge", "%[1]s is a shard of a run split %[3]d ways, %[2]s of one split %[4]d ways", []int{i, 0}, n, ways)
 		}
 		idx := max(s.Options.Shard.Index, 1)
 		if j, dup := shardOf[idx]; dup {
-			return nil, fmt.Errorf("merge: results %d and %d are both shard %d/%d", j, i, idx, ways)
+			return nil, runsError("merge", "%[1]s and %[2]s are both shard %[3]d/%[4]d", []int{j, i}, idx, ways)
 		}
 		shardOf[idx] = i
 		if s.Started.Before(out.Started) {
@@ -165,7 +165,7 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 		out.MissingShards = append(out.MissingShards, s.MissingShards...)
 		for _, r := range s.Results {
 			if j, dup := seen[r.Rule]; dup {
-				return nil, fmt.Errorf("merge: rule %s is in results %d and %d; shards must not overlap", r.Rule, j, i)
+				return nil, runsError("merge", "rule %[3]s is in %[1]s and %[2]s; shards must not overlap", []int{j, i}, r.Rule)
 			}
 			seen[r.Rule] = i
 			out.Results = append(out.Results, r)

@@ -79,8 +79,8 @@ func BuildMatrix(history bool, runs ...*harness.Results) (*Matrix, error) {
 		if !history {
 			key += " " + r.Engine.Version
 			if len(byEngine[key]) > 0 {
-				return nil, fmt.Errorf("matrix: results %d and %d are both of %s %s: give one run per engine, or --history for several runs of one",
-					slices.Index(runs, byEngine[key][0]), i, r.Engine.Name, r.Engine.Version)
+				return nil, runsError("matrix", "%[1]s and %[2]s are both of %[3]s %[4]s: give one run per engine, or --history for several runs of one",
+					[]int{slices.Index(runs, byEngine[key][0]), i}, r.Engine.Name, r.Engine.Version)
 			}
 		}
 		if len(byEngine[key]) == 0 {

@@ -237,6 +237,24 @@ func TestMergeNamesTheMissingShard(t *testing.T) {
 	assert.Equal(t, []any{"3/3"}, readDoc(t, merged)["missing_shards"])
 }
 
+// TestMatrixAndMergeNameTheFiles: results that can't go together are
+// named by their files, once prefixed (before: "mergecheck matrix:
+// matrix: results 0 and 1 are both of ...").
+func TestMatrixAndMergeNameTheFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "monday.json"), filepath.Join(dir, "tuesday.json")
+	for _, path := range []string{a, b} {
+		code, _, errOut := mc(t, "run", "--rules", "730.2d", "--checks", "10", "--seed", "1", "--corpus", "", "--progress", "off", "--json", path)
+		require.Equal(t, exitOK, code, errOut)
+	}
+	code, _, errOut := mc(t, "matrix", a, b)
+	assert.Equal(t, exitTrouble, code)
+	assert.Equal(t, "mergecheck matrix: "+a+" and "+b+" are both of mergecheck-reference "+version+": give one run per engine, or --history for several runs of one\n", errOut)
+	code, _, errOut = mc(t, "merge", a, b)
+	assert.Equal(t, exitTrouble, code)
+	assert.Equal(t, "mergecheck merge: "+a+" and "+b+" are both shard 1/1\n", errOut)
+}
+
 // TestFindingsLine_NamesRulesOneScenarioFails: rules failed by one minimal
 // scenario are one bug, shown once, and the text says which; a failure
 // the baseline expects is no finding, and alone it prints no findings

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/reports"
@@ -38,7 +40,7 @@ func matrixCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := reports.BuildMatrix(*history, runs...)
 	if err != nil {
-		fmt.Fprintln(stderr, "mergecheck matrix:", err)
+		fmt.Fprintln(stderr, "mergecheck matrix:", aboutFiles("matrix", err, files))
 		return exitTrouble
 	}
 	if *jsonOut == "" && *mdOut == "" && *htmlOut == "" {
@@ -60,4 +62,15 @@ func matrixCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// aboutFiles is an error of reports' op about the results read from
+// files, with each result called by its file and without op's own prefix,
+// which the command's name stands for.
+func aboutFiles(op string, err error, files []string) string {
+	var re *reports.RunsError
+	if errors.As(err, &re) {
+		return re.NameIn(files)
+	}
+	return strings.TrimPrefix(err.Error(), op+": ")
 }

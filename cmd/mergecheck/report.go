@@ -126,7 +126,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	merged, err := reports.Merge(order, *partial, shards...)
 	if err != nil {
-		fmt.Fprintln(stderr, "mergecheck merge:", err)
+		fmt.Fprintln(stderr, "mergecheck merge:", aboutFiles("merge", err, files))
 		return exitTrouble
 	}
 	if err := out.write(merged, nil, stdout); err != nil {
