@@ -39,6 +39,11 @@ import (
 type Engine struct {
 	Name, Version string
 	Capabilities  protocol.Capabilities
+	// NoDirectSetup says the engine can't start from merged stacks in a
+	// scenario's starting state: the harness then builds them by casting
+	// mutating spells (Serve declares direct_setup false for it, which
+	// Capabilities.DirectSetup, nil meaning true, says too).
+	NoDirectSetup bool
 	Play          func(ctx context.Context, s *model.Scenario) (*model.Trace, error)
 }
 
@@ -71,13 +76,14 @@ func Diverge(action int, steps *model.Trace, format string, args ...any) error {
 }
 
 // Main serves e on standard input and output until the harness closes
-// the input, and exits: 0, or 1 after an error of the protocol.
+// the input, and returns, so that the deferred calls of the caller's main
+// run as it ends. After an error of the protocol it exits with status 1
+// (call Serve to clean up on that path too).
 func Main(e Engine) {
 	if err := Serve(context.Background(), os.Stdin, os.Stdout, os.Stderr, e); err != nil {
 		fmt.Fprintln(os.Stderr, "adapter:", err)
 		os.Exit(1)
 	}
-	os.Exit(0)
 }
 
 // Serve answers the harness's hello on in with e's, then each run request
@@ -98,6 +104,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, log io.Writer, e En
 	}
 	caps := e.Capabilities
 	caps.MaxInFlight = max(caps.MaxInFlight, 1)
+	if e.NoDirectSetup {
+		direct := false
+		caps.DirectSetup = &direct
+	}
 	if caps.Features == nil {
 		caps.Features = []model.Feature{}
 	}

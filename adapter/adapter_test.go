@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -149,4 +152,44 @@ func scenarioFromExample(t *testing.T) *model.Scenario {
 	s, err := model.DecodeScenario([]byte(data))
 	require.NoError(t, err)
 	return s
+}
+
+// TestServeDeclaresNoDirectSetup: an engine that says it can't start from
+// merged stacks, in a plain field, is declared so in its hello; one that
+// says nothing can.
+func TestServeDeclaresNoDirectSetup(t *testing.T) {
+	hello := func(e adapter.Engine) protocol.HelloReply {
+		var out bytes.Buffer
+		require.NoError(t, adapter.Serve(context.Background(), strings.NewReader(`{"type":"hello","protocol":"mergecheck/1"}`+"\n"), &out, io.Discard, e))
+		var h protocol.HelloReply
+		require.NoError(t, model.Unmarshal(bytes.TrimSpace(out.Bytes()), &h))
+		return h
+	}
+	h := hello(adapter.Engine{Name: "cast-only", Version: "1", NoDirectSetup: true})
+	require.NotNil(t, h.Capabilities.DirectSetup)
+	assert.False(t, *h.Capabilities.DirectSetup)
+	assert.Nil(t, hello(adapter.Engine{Name: "direct", Version: "1"}).Capabilities.DirectSetup)
+}
+
+// TestMain_ReturnsSoDeferredCleanupRuns: when the harness closes its
+// input, Main returns rather than exit, so the deferred calls of the
+// adapter's main run (before, Main called os.Exit(0) and they never did).
+// The test runs itself as the adapter, in a child process.
+func TestMain_ReturnsSoDeferredCleanupRuns(t *testing.T) {
+	if marker := os.Getenv("ADAPTER_TEST_MARKER"); marker != "" {
+		func() {
+			defer os.WriteFile(marker, []byte("cleaned up"), 0o644)
+			adapter.Main(adapter.Engine{Name: "child", Version: "1"})
+		}()
+		return
+	}
+	marker := filepath.Join(t.TempDir(), "marker")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMain_ReturnsSoDeferredCleanupRuns$")
+	cmd.Env = append(os.Environ(), "ADAPTER_TEST_MARKER="+marker)
+	cmd.Stdin = strings.NewReader(`{"type":"hello","protocol":"mergecheck/1"}` + "\n")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	data, err := os.ReadFile(marker)
+	require.NoError(t, err, "the adapter's deferred cleanup did not run:\n%s", out)
+	assert.Equal(t, "cleaned up", string(data))
 }

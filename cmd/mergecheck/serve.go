@@ -70,11 +70,8 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	caps := protocol.Capabilities{Features: features, Observers: model.Observers, MaxInFlight: *inFlight}
-	if *noSetup {
-		caps.DirectSetup = new(bool)
-	}
 	e := adapter.Engine{
-		Name: name, Version: reference.Version, Capabilities: caps,
+		Name: name, Version: reference.Version, Capabilities: caps, NoDirectSetup: *noSetup,
 		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
 			if *noSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 				return nil, adapter.Unsupported("this engine can't start from a merged stack (serve --no-direct-setup)")
