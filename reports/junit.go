@@ -37,6 +37,10 @@ type (
 		Timestamp  string          `xml:"timestamp,attr,omitempty"`
 		Properties []junitProperty `xml:"properties>property"`
 		Cases      []junitCase     `xml:"testcase"`
+		SystemOut  *junitText      `xml:"system-out,omitempty"`
+	}
+	junitText struct {
+		Text string `xml:",cdata"`
 	}
 	junitProperty struct {
 		Name  string `xml:"name,attr"`
@@ -135,6 +139,9 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 		}
 	}
 	suite.Tests = len(suite.Cases)
+	if sum := skippedSummary(r); sum != "" {
+		suite.SystemOut = &junitText{xmlChars(sum)}
+	}
 	doc := junitSuites{
 		Name: "mergecheck", Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
 		Skipped: suite.Skipped, Time: suite.Time, Suites: []junitSuite{suite},
@@ -259,3 +266,21 @@ func xmlChars(s string) string {
 }
 
 func junitSeconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+
+// skippedSummary says in a few lines why the skipped rules were skipped:
+// the unsupported ones grouped by why, then the unchecked ones. A CI
+// page shows it once, where each skipped case says it alone.
+func skippedSummary(r *harness.Results) string {
+	unsupported, unchecked := unjudged(r)
+	var b strings.Builder
+	if n := r.Count(harness.Unsupported); n > 0 {
+		fmt.Fprintf(&b, "%d %s unsupported, by why:\n", n, plural(n, "rule", "rules"))
+		for _, g := range unsupported {
+			fmt.Fprintf(&b, "  %s: %s\n", ruleList(g.Rules), g.Why)
+		}
+	}
+	if len(unchecked) > 0 {
+		fmt.Fprintf(&b, "%d unchecked (no trace can show them; mergecheck list says why): %s\n", len(unchecked), ruleList(unchecked))
+	}
+	return b.String()
+}

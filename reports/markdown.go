@@ -100,15 +100,33 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	} else if held > 0 {
 		fmt.Fprintf(&b, "%d %s held; these did not:\n", held, plural(held, "rule", "rules"))
 	}
-	if len(notHeld) > 0 {
+	// Rules the engine could not be judged on are grouped by why, so that
+	// a partial engine's report stays short enough for a comment.
+	var table []harness.Result
+	for _, res := range notHeld {
+		if res.Verdict != harness.Unsupported && res.Verdict != harness.Unchecked {
+			table = append(table, res)
+		}
+	}
+	unsupported, unchecked := unjudged(r)
+	if len(table) > 0 {
 		b.WriteString("\n| rule | verdict | problem or reason |\n|---|---|---|\n")
-		for _, res := range notHeld {
+		for _, res := range table {
 			verdict := string(res.Verdict)
 			if res.Expected {
 				verdict += " (expected)"
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(string(res.Rule)), mdCell(verdict), mdCell(reasonOf(res)))
 		}
+	}
+	if n := r.Count(harness.Unsupported); n > 0 {
+		fmt.Fprintf(&b, "\n%d %s unsupported, by why:\n\n", n, plural(n, "rule", "rules"))
+		for _, g := range unsupported {
+			fmt.Fprintf(&b, "- %s: %s\n", mdText(ruleList(g.Rules)), mdText(g.Why))
+		}
+	}
+	if len(unchecked) > 0 {
+		fmt.Fprintf(&b, "\n%d unchecked (no trace can show them; `mergecheck list` says why): %s\n", len(unchecked), mdText(ruleList(unchecked)))
 	}
 
 	findings := Findings(r)
@@ -316,3 +334,39 @@ func mdCode(s string) string {
 
 // sortedKeys returns the keys of m in order.
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// ruleList names rules, comma-separated.
+func ruleList(rs []model.RuleID) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = string(r)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// A ruleGroup is rules that share one reason.
+type ruleGroup struct {
+	Why   string
+	Rules []model.RuleID
+}
+
+// unjudged returns the unsupported rules grouped by why, in the order of
+// their first rule, and the unchecked rules.
+func unjudged(r *harness.Results) (unsupported []ruleGroup, unchecked []model.RuleID) {
+	at := map[string]int{}
+	for _, res := range r.Results {
+		switch res.Verdict {
+		case harness.Unsupported:
+			k, ok := at[res.Why]
+			if !ok {
+				k = len(unsupported)
+				at[res.Why] = k
+				unsupported = append(unsupported, ruleGroup{Why: res.Why})
+			}
+			unsupported[k].Rules = append(unsupported[k].Rules, res.Rule)
+		case harness.Unchecked:
+			unchecked = append(unchecked, res.Rule)
+		}
+	}
+	return unsupported, unchecked
+}

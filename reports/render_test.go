@@ -647,3 +647,52 @@ func TestReports_TolerateMissingEvidence(t *testing.T) {
 		}
 	}
 }
+
+// partial is the reference declaring only mutate and merge, as a vendor's
+// first adapter does.
+type partial struct{ harness.Engine }
+
+func (p partial) Info() harness.EngineInfo {
+	info := p.Engine.Info()
+	info.Features = []model.Feature{model.FeatureMutate, model.FeatureMerge}
+	return info
+}
+
+// TestMarkdownAndJUnit_APartialEngineIsSummarised: the rules a partial
+// engine can't be judged on are grouped by why, in the Markdown (under
+// 4 KB for one that fails nothing, a pull-request comment, where a row a
+// rule made 12.8 KB) and in the JUnit's suite output, while rules that
+// failed keep their rows.
+func TestMarkdownAndJUnit_APartialEngineIsSummarised(t *testing.T) {
+	check := func(engine string) *harness.Results {
+		e, err := harness.Reference(engine)
+		require.NoError(t, err)
+		res, err := harness.Check(context.Background(), partial{e}, properties.All, &harness.Options{Checks: 20, Seed: 1})
+		require.NoError(t, err)
+		require.Positive(t, res.Count(harness.Unsupported))
+		return res
+	}
+	var md bytes.Buffer
+	require.NoError(t, reports.WriteMarkdown(&md, check("")))
+	assert.Less(t, md.Len(), 4096, md.String())
+	assert.Contains(t, md.String(), "rules unsupported, by why:\n\n- ")
+	assert.Regexp(t, `\n- [0-9.a-z, ]*710\.1b[0-9.a-z, ]*: the engine does not declare the feature flip\n`, md.String())
+	assert.NotContains(t, md.String(), "| unsupported |")
+
+	res := check("token-if-any-token")
+	md.Reset()
+	require.NoError(t, reports.WriteMarkdown(&md, res))
+	assert.Contains(t, md.String(), "| 730.2d | failed |")
+
+	var x bytes.Buffer
+	require.NoError(t, reports.WriteJUnit(&x, res))
+	var doc struct {
+		Suites []struct {
+			SystemOut string `xml:"system-out"`
+		} `xml:"testsuite"`
+	}
+	require.NoError(t, xml.Unmarshal(x.Bytes(), &doc))
+	require.Len(t, doc.Suites, 1)
+	assert.Contains(t, doc.Suites[0].SystemOut, fmt.Sprintf("%d rules unsupported, by why:\n", res.Count(harness.Unsupported)))
+	assert.Regexp(t, `\n  [0-9.a-z, ]*710\.1b[0-9.a-z, ]*: the engine does not declare the feature flip\n`, doc.Suites[0].SystemOut)
+}
