@@ -71,6 +71,7 @@ const usage = `usage:
   mergecheck diff OLD.json NEW.json [--json F --md F --html F]   what changed between two runs; exits 1 if anything got worse
   mergecheck matrix [--history] RESULTS.json... [--json F --md F --html F]   engines side by side, rule by rule
   mergecheck explain FILE                      print a scenario's trace step by step, with the rule behind each event
+  mergecheck judge SCENARIO TRACE...           judge traces an engine wrote elsewhere (its tests, game logs) as replay judges an engine it plays
   mergecheck version                           print the version
 `
 
@@ -107,6 +108,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return replay(args[1:], stdout, stderr)
 	case "explain":
 		return explain(args[1:], stdout, stderr)
+	case "judge":
+		return judgeCmd(args[1:], stdout, stderr)
 	case "version":
 		if len(args) > 1 {
 			fmt.Fprintf(stderr, "mergecheck version: unexpected argument %q\n", args[1])
