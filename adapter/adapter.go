@@ -27,8 +27,10 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sync"
 
+	"github.com/mergecheck/mergecheck/engine"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/protocol"
 )
@@ -45,6 +47,42 @@ type Engine struct {
 	// Capabilities.DirectSetup, nil meaning true, says too).
 	NoDirectSetup bool
 	Play          func(ctx context.Context, s *model.Scenario) (*model.Trace, error)
+}
+
+// Info is what the engine declares, as the harness reads its hello: the
+// same Engine value is an engine.Engine, so the engine an adapter serves
+// is checked in process by enginetest.Run, without a wrapper.
+func (e Engine) Info() engine.Info {
+	caps := e.Capabilities
+	return engine.Info{Name: e.Name, Version: e.Version, Features: slices.Clone(caps.Features), Observers: slices.Clone(caps.Observers),
+		PartialTraces: caps.PartialTraces, NoDirectSetup: e.NoDirectSetup || caps.DirectSetup != nil && !*caps.DirectSetup}
+}
+
+// Run plays s with Play, and gives its answers the meaning they have over
+// the protocol: Unsupported wraps engine.ErrUnsupported, Diverge is an
+// *engine.Divergence, and Invalid, any other error or a panic is the
+// engine failing (a fault).
+func (e Engine) Run(ctx context.Context, s *model.Scenario) (t *model.Trace, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			t, err = nil, fmt.Errorf("the engine panicked: %v\n%s", p, debug.Stack())
+		}
+	}()
+	t, err = e.Play(ctx, s)
+	var ae *Error
+	switch {
+	case errors.As(err, &ae) && ae.Kind == protocol.Unsupported:
+		return nil, fmt.Errorf("%w: %s", engine.ErrUnsupported, ae.Reason)
+	case errors.As(err, &ae) && ae.Kind == protocol.Diverged:
+		return nil, &engine.Divergence{Action: ae.Action, Reason: ae.Reason, Trace: ae.Steps}
+	case errors.As(err, &ae):
+		return nil, fmt.Errorf("the engine answered an error of kind %s: %s", ae.Kind, ae.Reason)
+	case err != nil:
+		return nil, err
+	case t == nil:
+		return nil, errors.New("the engine returned no trace and no error")
+	}
+	return t, nil
 }
 
 // An Error is a refusal Play returns: Unsupported, Invalid or Diverge

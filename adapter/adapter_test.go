@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/adapter"
+	"github.com/mergecheck/mergecheck/engine"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/protocol"
 	"github.com/mergecheck/mergecheck/reference"
@@ -192,4 +193,52 @@ func TestMain_ReturnsSoDeferredCleanupRuns(t *testing.T) {
 	data, err := os.ReadFile(marker)
 	require.NoError(t, err, "the adapter's deferred cleanup did not run:\n%s", out)
 	assert.Equal(t, "cleaned up", string(data))
+}
+
+// TestEngine_IsAnEngineOfItsOwn: the Engine an adapter serves is an
+// engine.Engine, declaring what its hello declares, and its answers mean
+// what they mean over the protocol: Unsupported a refusal, Diverge a
+// divergence with the steps played, Invalid, another error or a panic a
+// fault.
+func TestEngine_IsAnEngineOfItsOwn(t *testing.T) {
+	steps := &model.Trace{Format: model.TraceFormat, Scenario: "diverge"}
+	e := adapter.Engine{Name: "kit", Version: "2", NoDirectSetup: true,
+		Capabilities: protocol.Capabilities{Features: []model.Feature{model.FeatureMutate}, PartialTraces: true},
+		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
+			switch s.Name {
+			case "unsupported":
+				return nil, adapter.Unsupported("no %s", "meld")
+			case "diverge":
+				return nil, adapter.Diverge(1, steps, "p1 is gone")
+			case "invalid":
+				return nil, adapter.Invalid("no such card")
+			case "panic":
+				panic("boom")
+			}
+			return reference.Run(s)
+		}}
+	var _ engine.Engine = e
+	info := e.Info()
+	assert.Equal(t, engine.Info{Name: "kit", Version: "2", Features: []model.Feature{model.FeatureMutate}, PartialTraces: true, NoDirectSetup: true}, info)
+
+	play := func(name string) (*model.Trace, error) {
+		s := &model.Scenario{Format: model.ScenarioFormat, Name: name, Start: model.State{Active: "A", Players: []model.Player{{ID: "A"}, {ID: "B"}}}}
+		return e.Run(context.Background(), s)
+	}
+	tr, err := play("trace")
+	require.NoError(t, err)
+	assert.Equal(t, "trace", tr.Scenario)
+	_, err = play("unsupported")
+	assert.ErrorIs(t, err, engine.ErrUnsupported)
+	assert.ErrorContains(t, err, "no meld")
+	_, err = play("diverge")
+	var div *engine.Divergence
+	require.ErrorAs(t, err, &div)
+	assert.Equal(t, 1, div.Action)
+	assert.Same(t, steps, div.Trace)
+	for _, name := range []string{"invalid", "panic"} {
+		_, err = play(name)
+		require.Error(t, err, name)
+		assert.NotErrorIs(t, err, engine.ErrUnsupported, name)
+	}
 }

@@ -1,5 +1,6 @@
 // Package enginetest implements support for testing Go implementations of
-// harness.Engine inside go test, in the manner of testing/fstest.
+// engine.Engine (an adapter.Engine is one) inside go test, in the manner of
+// testing/fstest.
 //
 // A vendor writes
 //

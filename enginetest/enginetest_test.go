@@ -8,10 +8,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/adapter"
 	"github.com/mergecheck/mergecheck/enginetest"
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/protocol"
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 // TestMain keeps rapid from writing fail files into this package.
@@ -76,4 +82,38 @@ func (narrow) Info() harness.EngineInfo {
 
 func (narrow) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
 	panic("a skipped rule must not run the engine: " + strings.Join(nil, ""))
+}
+
+// kit is the reference, or one of its mutants, written for the adapter
+// kit, as a vendor's Go engine is.
+func kit(t *testing.T, mutant string) adapter.Engine {
+	t.Helper()
+	if mutant != "" {
+		require.NotNil(t, reference.FindMutant(mutant))
+	}
+	return adapter.Engine{Name: "kit", Version: "1",
+		Capabilities: protocol.Capabilities{Features: model.Features},
+		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
+			return reference.RunMutant(s, mutant)
+		}}
+}
+
+// TestKitEngine_RunsWithoutAWrapper: an engine written for the adapter kit
+// is given to enginetest.Run as it is, and its bug fails its rule (the
+// kit's answers are tested in package adapter).
+func TestKitEngine_RunsWithoutAWrapper(t *testing.T) {
+	enginetest.Run(t, kit(t, ""), properties.P730_2d, properties.P730_3)
+
+	var mu sync.Mutex
+	failed := false
+	testing.RunTests(func(pat, str string) (bool, error) { return true, nil }, []testing.InternalTest{{
+		Name: "TestKitMutant",
+		F: func(t *testing.T) {
+			enginetest.Run(t, kit(t, "token-if-any-token"), properties.P730_2d)
+			mu.Lock()
+			defer mu.Unlock()
+			failed = t.Failed()
+		},
+	}})
+	assert.True(t, failed, "the kit engine's bug passed 730.2d")
 }

@@ -12,54 +12,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
+	"github.com/mergecheck/mergecheck/engine"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// An Engine is a rules engine under test: in-process Go, or a child process
-// speaking the adapter protocol.
-//
-// Run must treat each scenario independently: the scenario carries the
-// whole starting state, actions and choices. A non-nil error means the
-// engine could not play the scenario (a fault), not that it played it
-// wrongly; it wraps [ErrUnsupported] when the scenario needs something the
-// engine does not implement.
-type Engine interface {
-	Info() EngineInfo
-	Run(ctx context.Context, s *model.Scenario) (*model.Trace, error)
-}
+// An Engine is a rules engine under test (see [engine.Engine]).
+type Engine = engine.Engine
 
-// EngineInfo describes an engine. Engines that hold resources also
-// implement io.Closer; the harness closes them when a run ends.
-type EngineInfo struct {
-	Name     string          `json:"name"`
-	Version  string          `json:"version"`
-	Features []model.Feature `json:"features"`
-	// Observers are the standard observers whose triggers the engine's
-	// traces report; nil means all of them. A property that reads an
-	// observer the engine does not report is unsupported for it.
-	Observers []model.Observer `json:"observers"`
-	// PartialTraces is set by an engine whose traces may leave out
-	// events other than its observers' triggers (zone changes, reveals,
-	// tokens ceasing to exist). Properties that read those events are
-	// then unsupported, and the comparison with the rules' trace leaves
-	// them out.
-	PartialTraces bool `json:"partial_traces,omitempty"`
-	// NoDirectSetup is set by an engine that can't start from merged
-	// stacks built directly: the harness builds them by casting mutating
-	// spells instead (model.BuildByActions), and refuses for it the
-	// scenarios whose stacks can't be built that way.
-	NoDirectSetup bool `json:"no_direct_setup,omitempty"`
-}
+// EngineInfo describes an engine (see [engine.Info]).
+type EngineInfo = engine.Info
 
-// Supports reports whether the engine declares every feature in needs:
-// each feature itself, or a shorthand for it ("face_down"); a shorthand
-// in needs is met by any one of its parts (model.Provides).
-func (i EngineInfo) Supports(needs []model.Feature) bool {
-	return len(i.Lacks(needs)) == 0
-}
+// ErrUnsupported is wrapped by an engine's error for a scenario that needs
+// something it does not implement (see [engine.ErrUnsupported]).
+var ErrUnsupported = engine.ErrUnsupported
 
 // undeclared wraps ErrUnsupported for a scenario that uses features the
 // engine does not declare, naming them; it returns nil for one the engine
@@ -71,41 +38,6 @@ func undeclared(info EngineInfo, s *model.Scenario) error {
 	}
 	return fmt.Errorf("%w: the scenario uses %v, which the engine does not declare", ErrUnsupported, lacks)
 }
-
-// Lacks returns the features of needs the engine does not declare.
-func (i EngineInfo) Lacks(needs []model.Feature) []model.Feature {
-	var declared []model.Feature
-	var lacks []model.Feature
-	for _, f := range needs {
-		if slices.Contains(i.Features, f) {
-			continue // the common case, without expanding shorthands
-		}
-		if declared == nil {
-			declared, _ = model.ExpandFeatures(i.Features)
-		}
-		if !model.Provides(declared, f) {
-			lacks = append(lacks, f)
-		}
-	}
-	return lacks
-}
-
-// Reports reports whether the engine reports every observer in obs.
-func (i EngineInfo) Reports(obs []model.Observer) bool {
-	if i.Observers == nil {
-		return true
-	}
-	for _, o := range obs {
-		if !slices.Contains(i.Observers, o) {
-			return false
-		}
-	}
-	return true
-}
-
-// ErrUnsupported is wrapped by an engine's error for a scenario that needs
-// something it does not implement.
-var ErrUnsupported = errors.New("unsupported by the engine")
 
 // Reference returns the built-in reference engine, or, if mutant is not
 // empty, the reference with that mutant's one deliberate bug (see

@@ -10,28 +10,16 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/mergecheck/mergecheck/engine"
 	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// A Divergence is an engine's answer that it could not play action Action
-// of a scenario as scripted: the permanent it names is gone in the
-// engine's game, the card it casts is not in its hand, the action is
-// illegal in the engine's state. The engine's game has gone another way
-// than the rules', and that is a finding about the engine, not a fault:
-// the harness judges the steps it played (Trace, one step per action
-// before Action) and reports the case as a failure.
-type Divergence struct {
-	Action int
-	Reason string
-	Trace  *model.Trace
-}
-
-func (d *Divergence) Error() string {
-	return fmt.Sprintf("the engine could not play action %d: %s", d.Action, d.Reason)
-}
+// A Divergence is an engine's answer that it could not play an action as
+// scripted (see [engine.Divergence]).
+type Divergence = engine.Divergence
 
 // Kinds of bad outcome, which shrinking keeps.
 const (
