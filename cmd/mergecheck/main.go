@@ -70,7 +70,7 @@ const usage = `usage:
   mergecheck merge [--json F ...] SHARD.json... combine the results of a run's shards
   mergecheck diff OLD.json NEW.json [--json F --md F --html F]   what changed between two runs; exits 1 if anything got worse
   mergecheck matrix [--history] RESULTS.json... [--json F --md F --html F]   engines side by side, rule by rule
-  mergecheck explain FILE                      print a scenario's trace step by step, with the rule behind each event
+  mergecheck explain [--engine E] FILE         print a scenario's trace step by step, with the rule behind each event (with --engine, the engine's beside it)
   mergecheck judge SCENARIO TRACE...           judge traces an engine wrote elsewhere (its tests, game logs) as replay judges an engine it plays
   mergecheck version                           print the version
 `

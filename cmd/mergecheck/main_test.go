@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,6 +100,25 @@ func TestExplainNamesTheRules(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, out, "[CR 712.21: ")
 	assert.True(t, strings.Contains(out, "trigger creature_dies for p1"))
+}
+
+// TestExplain_BesideAnEngineMarksWhereItDeparts: explain --engine prints
+// the engine's trace beside the rules', step by step, the lines only the
+// engine has after "+" and those only the rules have after "-", then what
+// replay would find; an engine that keeps the rules gets no mark.
+func TestExplain_BesideAnEngineMarksWhereItDeparts(t *testing.T) {
+	file := "../../reference/testdata/examples/730.3-three-card-mutated-creature-dies.scenario.json"
+	code, out, errOut := mc(t, "explain", "--engine", "mutant:dies-per-card", file)
+	assert.Equal(t, exitFailed, code, errOut)
+	assert.Contains(t, out, "    trigger creature_dies for p1\n")
+	assert.Len(t, regexp.MustCompile(`(?m)^\+   trigger creature_dies for p1$`).FindAllString(out, -1), 2, out)
+	assert.Contains(t, out, "judged as replay judges it:\n  730.3: after action 0 (move), \"creature_dies\" triggered 3 times")
+	assert.Contains(t, out, "expectation 0 (after action 0): observer creature_dies triggered 3 times, want 1")
+
+	code, out, _ = mc(t, "explain", "--engine", "mutant:token-if-any-token", file)
+	assert.Equal(t, exitOK, code, out)
+	assert.NotRegexp(t, `(?m)^[-+] `, out)
+	assert.Contains(t, out, "the engine's trace is the rules'\n")
 }
 
 // TestReportsBaselineAndMerge walks the nightly path: shards write JSON,
