@@ -13,13 +13,17 @@
 // failure, an engine fault or a rule the cases did not cover fails the
 // subtest with the rule, the problem, the canonical minimal scenario and
 // the trace diff; a rule the engine can't be judged on is skipped with
-// the reason.
+// the reason. Each counterexample is saved in testdata/mergecheck-corpus
+// (-mergecheck.corpus sets another directory, or none) and played first
+// on every later run, as mergecheck run's corpus is.
 package enginetest
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,6 +32,13 @@ import (
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 )
+
+// corpus is where Run keeps counterexamples, as mergecheck run keeps its
+// corpus: each one found is saved there, and every file there is played
+// first on later runs, until the engine no longer fails it. Like rapid's
+// testdata/rapid, it belongs in the package's version control.
+var corpus = flag.String("mergecheck.corpus", filepath.Join("testdata", "mergecheck-corpus"),
+	"enginetest: the `directory` of counterexamples saved and played first (empty: none)")
 
 // Run checks e against props (every property if none are given), each in a
 // subtest named after its rule. Rules that can't be checked, and rules
@@ -47,7 +58,7 @@ func Run(t *testing.T, e harness.Engine, props ...*properties.Property) {
 	for _, p := range props {
 		t.Run(string(p.Rule), func(t *testing.T) {
 			res, err := harness.Check(context.Background(), kept, []*properties.Property{p},
-				&harness.Options{Checks: int(checks), Seed: seed, Parallel: 1})
+				&harness.Options{Checks: int(checks), Seed: seed, Parallel: 1, Corpus: *corpus})
 			if err != nil {
 				t.Fatalf("enginetest: %v", err)
 			}
@@ -62,9 +73,9 @@ func Run(t *testing.T, e harness.Engine, props ...*properties.Property) {
 			case harness.Fault:
 				t.Errorf("%v\n\trule %s: %s\n\tseed: %d", r.Fault, p.Rule, p.Title(), res.Seed)
 			case harness.Failed:
-				t.Error(failure(p, res.Seed, r.Counterexample))
+				t.Error(failure(t, p, res.Seed, r.Counterexample))
 				for i := range r.Others {
-					t.Error(failure(p, res.Seed, &r.Others[i]))
+					t.Error(failure(t, p, res.Seed, &r.Others[i]))
 				}
 			}
 		})
@@ -72,8 +83,8 @@ func Run(t *testing.T, e harness.Engine, props ...*properties.Property) {
 }
 
 // failure describes a counterexample in the house grammar, with its
-// scenario and the trace diff.
-func failure(p *properties.Property, seed uint64, ce *harness.Counterexample) string {
+// scenario, the trace diff, and how to play it again.
+func failure(t *testing.T, p *properties.Property, seed uint64, ce *harness.Counterexample) string {
 	msg := ce.Error()
 	if ce.Intermittent {
 		msg += " (the engine did not fail again when the scenario was played once more)"
@@ -83,7 +94,11 @@ func failure(p *properties.Property, seed uint64, ce *harness.Counterexample) st
 	if d := ce.Diff(); d != "" {
 		msg += "\ttrace " + indent(d)
 	}
-	msg += fmt.Sprintf("\tseed: %d (-rapid.seed=%d); replay: save the scenario and run mergecheck replay FILE", seed, seed)
+	msg += fmt.Sprintf("\tseed: %d (-rapid.seed=%d)", seed, seed)
+	if ce.File != "" {
+		msg += fmt.Sprintf("\n\tsaved: %s; go test -run '^%s$' plays it first, and for an adapter: mergecheck replay --engine 'exec:ADAPTER' %s",
+			ce.File, strings.ReplaceAll(regexp.QuoteMeta(t.Name()), "/", "$/^"), ce.File)
+	}
 	return msg
 }
 

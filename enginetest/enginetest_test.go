@@ -4,9 +4,11 @@ import (
 	"context"
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,6 +26,7 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	_ = flag.Set("rapid.nofailfile", "true")
+	_ = flag.Set("mergecheck.corpus", "") // tests that want a corpus set their own
 	os.Exit(m.Run())
 }
 
@@ -116,4 +119,29 @@ func TestKitEngine_RunsWithoutAWrapper(t *testing.T) {
 		},
 	}})
 	assert.True(t, failed, "the kit engine's bug passed 730.2d")
+}
+
+// TestFailureIsSavedWhereReplayFindsIt: a counterexample enginetest finds
+// is saved as a corpus file (RULE-HASH.json), which mergecheck replay
+// plays and on which the engine still fails the rule.
+func TestFailureIsSavedWhereReplayFindsIt(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, flag.Set("mergecheck.corpus", dir))
+	defer flag.Set("mergecheck.corpus", "")
+	e, err := harness.Reference("token-if-any-token")
+	require.NoError(t, err)
+	testing.RunTests(func(pat, str string) (bool, error) { return true, nil }, []testing.InternalTest{{
+		Name: "TestVendorEngineSaves",
+		F:    func(t *testing.T) { enginetest.Run(t, e, properties.P730_2d) },
+	}})
+	files, err := filepath.Glob(filepath.Join(dir, "730.2d-*.json"))
+	require.NoError(t, err)
+	require.Len(t, files, 1, "the counterexample is saved, named by its rule")
+	data, err := os.ReadFile(files[0])
+	require.NoError(t, err)
+	s, err := model.DecodeScenario(data)
+	require.NoError(t, err)
+	problem, fault := harness.CheckScenario(context.Background(), e, properties.P730_2d, s, time.Minute)
+	assert.NoError(t, fault)
+	assert.Error(t, problem, "the saved scenario still shows the failure")
 }
