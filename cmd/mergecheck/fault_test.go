@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reports"
 )
 
@@ -125,4 +127,25 @@ func TestAnAdapterThatDoesNotExistStillGetsItsReport(t *testing.T) {
 	doc, err := reports.ReadJSON(f)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"engine-fault": 3}, doc.Summary)
+}
+
+// TestFaultsOfOneCauseAreOneLine: engine faults that read the same but for
+// the adapter's stderr, which names each request, are one FAULT line
+// naming their rules, with the first one's stderr; another cause gets its
+// own line.
+func TestFaultsOfOneCauseAreOneLine(t *testing.T) {
+	fault := func(rule model.RuleID, msg string, stderr ...string) harness.Result {
+		return harness.Result{Rule: rule, Verdict: harness.Fault, Fault: &harness.EngineFault{Rule: rule, Err: errors.New(msg), Stderr: stderr}}
+	}
+	res := &harness.Results{Seed: 1, Results: []harness.Result{
+		fault("730.2", `not a protocol message: "x" (adapter stderr: request 1)`, "request 1"),
+		fault("730.2a", `not a protocol message: "x" (adapter stderr: request 7)`, "request 7"),
+		fault("730.2b", "no answer to the request in time"),
+	}}
+	var b strings.Builder
+	printResults(&b, res, false, "exec:bad", 100)
+	out := b.String()
+	assert.Equal(t, 2, strings.Count(out, "FAULT "), out)
+	assert.Contains(t, out, "FAULT       730.2, 730.2a: engine fault: not a protocol message: \"x\" (adapter stderr: request 1)\n\trequest 1\n\t(the adapter's stderr of the first of them)\n")
+	assert.Contains(t, out, "FAULT       730.2b: engine fault: no answer to the request in time\n")
 }

@@ -45,10 +45,14 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 		case r.Verdict == harness.Failed:
 			fmt.Fprintf(w, "FAILED      %s (the finding above)\n", r.Counterexample.Error())
 		case r.Verdict == harness.Fault:
-			cause := faultCause(r.Fault)
-			if rules := faults[cause]; len(rules) > 0 {
-				fmt.Fprintf(w, "FAULT       %s: %s\n", rulesText(rules), cause)
-				delete(faults, cause) // one line a cause
+			key := faultKey(r.Fault)
+			if rules := faults[key]; len(rules) > 0 {
+				text := faultCause(r.Fault)
+				if len(rules) > 1 && text != key {
+					text += "\n\t(the adapter's stderr of the first of them)"
+				}
+				fmt.Fprintf(w, "FAULT       %s: %s\n", rulesText(rules), text)
+				delete(faults, key) // one line a cause
 			}
 		}
 	}
@@ -282,13 +286,21 @@ func faultCause(f *harness.EngineFault) string {
 	return strings.TrimPrefix(f.Error(), string(f.Rule)+": ")
 }
 
-// faultsByCause groups the rules whose engine faults read the same, so
+// faultKey is what faults of one cause share: the cause without the
+// adapter's stderr, which names each request ("answering request 15").
+func faultKey(f *harness.EngineFault) string {
+	key, _, _ := strings.Cut(faultCause(f), "\n")
+	key, _, _ = strings.Cut(key, " (adapter stderr: ")
+	return key
+}
+
+// faultsByCause groups the rules whose engine faults have one cause, so
 // that an adapter that fails every scenario one way is one line.
 func faultsByCause(res *harness.Results) map[string][]model.RuleID {
 	by := map[string][]model.RuleID{}
 	for _, r := range res.Results {
 		if r.Verdict == harness.Fault && r.Fault != nil {
-			by[faultCause(r.Fault)] = append(by[faultCause(r.Fault)], r.Rule)
+			by[faultKey(r.Fault)] = append(by[faultKey(r.Fault)], r.Rule)
 		}
 	}
 	return by
