@@ -858,7 +858,10 @@ func (j *judge) engineFault(f *failing) *EngineFault {
 	if out.played != nil {
 		s = out.played // report what the engine was given
 	}
-	fe := &EngineFault{Rule: j.p.Rule, Scenario: s, Err: out.fault, Class: out.class, Intermittent: !again.same(out) && !again.stopped}
+	// A fault that comes back as another fault (a timeout where there was
+	// garbage, on a busy machine) recurred: only one that does not fault
+	// again is intermittent.
+	fe := &EngineFault{Rule: j.p.Rule, Scenario: s, Err: out.fault, Class: out.class, Intermittent: again.fault == nil && !again.stopped}
 	var ae *AdapterError
 	if errors.As(out.fault, &ae) {
 		fe.Stderr = ae.Stderr

@@ -518,3 +518,47 @@ func Test400_1_AFailureThatDoesNotRecurStillFails(t *testing.T) {
 	assert.Equal(t, properties.P400_1.Rule, ce.Found)
 	assert.Less(t, len(ce.Got.Steps), len(ce.Scenario.Actions), "the trace kept is the one that failed")
 }
+
+// faulting faults on every call, as an adapter writing garbage does on a
+// busy machine: the first time it answers garbage, and when the scenario
+// is played again the answer may come too late instead. With once, it
+// faults only on the first call for each scenario and plays the rest.
+type faulting struct {
+	once  bool
+	mu    *sync.Mutex
+	calls map[string]int
+}
+
+func (f faulting) Info() harness.EngineInfo {
+	return harness.EngineInfo{Name: "faulting", Features: model.Features}
+}
+
+func (f faulting) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	b, _ := model.Encode(s)
+	f.mu.Lock()
+	f.calls[string(b)]++
+	n := f.calls[string(b)]
+	f.mu.Unlock()
+	switch {
+	case f.once && n > 1:
+		return reference.Run(s)
+	case n%2 == 1:
+		return nil, &harness.AdapterError{Kind: "garbage", Err: errors.New("the adapter wrote a line that is not a protocol message")}
+	}
+	return nil, &harness.AdapterError{Kind: "timeout", Err: errors.New("no answer to the request in time")}
+}
+
+// TestFault_OneThatRecursAsAnotherIsNotIntermittent: a fault that comes
+// back as another kind of fault when its scenario is played again
+// recurred, and is not called intermittent; one that does not fault again
+// is.
+func TestFault_OneThatRecursAsAnotherIsNotIntermittent(t *testing.T) {
+	for _, once := range []bool{false, true} {
+		e := faulting{once: once, mu: &sync.Mutex{}, calls: map[string]int{}}
+		res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2d}, &harness.Options{Checks: 10, Seed: 1, Parallel: 1})
+		require.NoError(t, err)
+		r := res.Results[0]
+		require.Equal(t, harness.Fault, r.Verdict, "once=%v", once)
+		assert.Equal(t, once, r.Fault.Intermittent, "once=%v: %v", once, r.Fault)
+	}
+}
