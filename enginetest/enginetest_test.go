@@ -145,3 +145,20 @@ func TestFailureIsSavedWhereReplayFindsIt(t *testing.T) {
 	assert.NoError(t, fault)
 	assert.Error(t, problem, "the saved scenario still shows the failure")
 }
+
+// TestReplay_PlaysTheWorkedExamplesInProcess: enginetest.Replay judges
+// scenario files on an in-process engine as mergecheck replay does: the
+// reference keeps every worked example, and a mutant fails some.
+func TestReplay_PlaysTheWorkedExamplesInProcess(t *testing.T) {
+	examples := filepath.Join("..", "reference", "testdata", "examples")
+	ref, err := harness.Reference("")
+	require.NoError(t, err)
+	enginetest.Replay(t, ref, examples)
+
+	mutant := kit(t, "dies-per-card")
+	ok := testing.RunTests(func(pat, str string) (bool, error) { return true, nil }, []testing.InternalTest{{
+		Name: "TestVendorReplay",
+		F:    func(t *testing.T) { enginetest.Replay(t, mutant, examples) },
+	}})
+	assert.False(t, ok, "the mutant kept every worked example")
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/rules"
@@ -97,7 +98,7 @@ func explainBeside(s *model.Scenario, rules *model.Trace, spec string, stdout, s
 		same = printDiff(stdout, want, append(eventLines(g.Events), battlefieldLines(g.State)...), header) && same
 	}
 	if got != nil && err == nil {
-		problems = append(problems, model.CheckExpectations(judgeable(s, e.Info()), got))
+		problems = append(problems, model.CheckExpectations(harness.Judgeable(s, e.Info()), got))
 	}
 	if err := errors.Join(append(problems, err)...); err != nil {
 		fmt.Fprintf(stdout, "judged as replay judges it:\n  %s\n", strings.ReplaceAll(err.Error(), "\n", "\n  "))

@@ -79,7 +79,7 @@ func judgeCmd(args []string, stdout, stderr io.Writer) int {
 			trouble++
 			continue
 		}
-		if err := errors.Join(append(problems, model.CheckExpectations(judgeable(s, info), got))...); err != nil {
+		if err := errors.Join(append(problems, model.CheckExpectations(harness.Judgeable(s, info), got))...); err != nil {
 			fmt.Fprintf(stdout, "FAIL  %s (%s)\n\t%s\n", s.Name, tracePath, strings.ReplaceAll(err.Error(), "\n", "\n\t"))
 			failed++
 			continue

@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -18,42 +16,6 @@ import (
 	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/rules"
 )
-
-// scenarioFiles expands the arguments: a file names itself, a directory
-// every worked example (*.scenario.json) and corpus file (RULE-HASH.json,
-// as run saves them) below it, in lexical order.
-func scenarioFiles(paths []string) ([]string, error) {
-	var out []string
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if _, corpus := harness.CorpusRule(path); !d.IsDir() && (strings.HasSuffix(path, ".scenario.json") || corpus) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no *.scenario.json or corpus (RULE-HASH.json) files", p)
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
-}
 
 func loadScenario(path string) (*model.Scenario, error) {
 	if info, err := os.Stat(path); err == nil && info.Size() > model.MaxScenarioBytes {
@@ -83,7 +45,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay: name at least one scenario file or directory")
 		return exitTrouble
 	}
-	files, err := scenarioFiles(fl.Args())
+	files, err := harness.ScenarioFiles(fl.Args())
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
@@ -136,7 +98,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 				return exitTrouble
 			}
 		}
-		if err := errors.Join(append(problems, model.CheckExpectations(judgeable(s, e.Info()), tr))...); err != nil {
+		if err := errors.Join(append(problems, model.CheckExpectations(harness.Judgeable(s, e.Info()), tr))...); err != nil {
 			fmt.Fprintf(stdout, "FAIL  %s (%s)\n\t%s\n", s.Name, path, strings.ReplaceAll(err.Error(), "\n", "\n\t"))
 			failed++
 			continue

@@ -35,7 +35,7 @@ func (d declared) Info() harness.EngineInfo {
 // are partial, and the expectations about events too; with whole traces
 // the same bug is found.
 func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
-	files, err := scenarioFiles([]string{"../../reference/testdata/examples"})
+	files, err := harness.ScenarioFiles([]string{"../../reference/testdata/examples"})
 	require.NoError(t, err)
 	mutant, err := harness.Reference("ignore-order")
 	require.NoError(t, err)
@@ -59,7 +59,7 @@ func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
 				rule, _, _ := strings.Cut(p.Error(), ":")
 				assert.False(t, events[rule], "%s: a rule judged on events judged partial traces: %v", f, p)
 			}
-			for _, x := range judgeable(s, e.Info()).Expect {
+			for _, x := range harness.Judgeable(s, e.Info()).Expect {
 				assert.Empty(t, x.Triggers, f)
 				assert.Nil(t, x.LeftBattlefield, f)
 			}

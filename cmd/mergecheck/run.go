@@ -293,26 +293,6 @@ func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*m
 	return harness.Judge(ctx, e, s, properties.All)
 }
 
-// judgeable returns s with the expectations that can judge an engine like
-// info: for one whose traces are partial, without the claims about events
-// (triggers, reveals or their absence, nothing happening, the order of
-// events, what left the battlefield): an event it doesn't report would
-// fail them, or its absence meet them vacuously. That an action is not
-// allowed every engine must report.
-func judgeable(s *model.Scenario, info harness.EngineInfo) *model.Scenario {
-	if !info.PartialTraces {
-		return s
-	}
-	c := *s
-	c.Expect = slices.Clone(s.Expect)
-	for i := range c.Expect {
-		x := &c.Expect[i]
-		x.Triggers, x.NothingHappens, x.Revealed, x.LeftBattlefield = nil, "", nil, nil
-		x.NoReveal, x.Sequence = false, nil
-	}
-	return &c
-}
-
 // excludedList shows how many cases each rule took, most first.
 func excludedList(by map[model.RuleID]int) string {
 	rs := slices.Collect(maps.Keys(by))
