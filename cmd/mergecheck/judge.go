@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -98,10 +97,7 @@ func judgeCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func loadTrace(path string) (*model.Trace, error) {
-	if info, err := os.Stat(path); err == nil && info.Size() > model.MaxScenarioBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than a trace of one scenario takes (at most %d)", path, info.Size(), model.MaxScenarioBytes)
-	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path)
 	if err != nil {
 		return nil, err
 	}

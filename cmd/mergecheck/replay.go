@@ -17,11 +17,17 @@ import (
 	"github.com/mergecheck/mergecheck/rules"
 )
 
-func loadScenario(path string) (*model.Scenario, error) {
+// readInput reads a scenario or trace file, refusing one larger than a
+// scenario may be before reading it.
+func readInput(path string) ([]byte, error) {
 	if info, err := os.Stat(path); err == nil && info.Size() > model.MaxScenarioBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than one scenario takes (at most %d)", path, info.Size(), model.MaxScenarioBytes)
+		return nil, fmt.Errorf("%s: %d bytes, more than one scenario, or a trace of one, takes (at most %d)", path, info.Size(), model.MaxScenarioBytes)
 	}
-	data, err := os.ReadFile(path)
+	return os.ReadFile(path)
+}
+
+func loadScenario(path string) (*model.Scenario, error) {
+	data, err := readInput(path)
 	if err != nil {
 		return nil, err
 	}
