@@ -96,17 +96,7 @@ func judgeCmd(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func loadTrace(path string) (*model.Trace, error) {
-	data, err := readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	tr, err := model.DecodeTrace(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return tr, nil
-}
+func loadTrace(path string) (*model.Trace, error) { return load(path, model.DecodeTrace) }
 
 // recorded is an engine that answers with a trace it was given: one an
 // engine wrote elsewhere. A trace of fewer steps than the scenario has

@@ -17,26 +17,25 @@ import (
 	"github.com/mergecheck/mergecheck/rules"
 )
 
-// readInput reads a scenario or trace file, refusing one larger than a
-// scenario may be before reading it.
-func readInput(path string) ([]byte, error) {
+// load reads a scenario or trace file with decode, refusing one larger
+// than a scenario may be before reading it; an error names the file.
+func load[T any](path string, decode func([]byte) (T, error)) (T, error) {
+	var zero T
 	if info, err := os.Stat(path); err == nil && info.Size() > model.MaxScenarioBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than one scenario, or a trace of one, takes (at most %d)", path, info.Size(), model.MaxScenarioBytes)
+		return zero, fmt.Errorf("%s: %d bytes, more than one scenario, or a trace of one, takes (at most %d)", path, info.Size(), model.MaxScenarioBytes)
 	}
-	return os.ReadFile(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return zero, err
+	}
+	v, err := decode(data)
+	if err != nil {
+		return zero, fmt.Errorf("%s: %w", path, err)
+	}
+	return v, nil
 }
 
-func loadScenario(path string) (*model.Scenario, error) {
-	data, err := readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := model.DecodeScenario(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
-}
+func loadScenario(path string) (*model.Scenario, error) { return load(path, model.DecodeScenario) }
 
 func replay(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
