@@ -296,3 +296,15 @@ func TestFindingsLine_NamesRulesOneScenarioFails(t *testing.T) {
 	assert.Contains(t, out, "expected    730.3")
 	assert.NotContains(t, out, "findings")
 }
+
+// TestREADMEFailureSampleIsTheOutput: the README's sample of a failure is
+// what the command it names prints, line for line up to the summary.
+func TestREADMEFailureSampleIsTheOutput(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	m := regexp.MustCompile("\\(`(mergecheck run [^`]*)`\\):\n\n```\n((?s:.*?))```").FindSubmatch(readme)
+	require.NotNil(t, m, "the README's failure sample and its command")
+	args := strings.Fields(strings.ReplaceAll(string(m[1]), "'", ""))[1:]
+	_, out, _ := mc(t, append(args, "--corpus", "", "--progress", "off")...)
+	assert.True(t, strings.HasPrefix(out, string(m[2])), "README:\n%s\noutput:\n%s", m[2], out)
+}
