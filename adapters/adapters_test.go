@@ -123,6 +123,16 @@ func TestToyEngine(t *testing.T) {
 	t.Run("it holds every rule its features reach, at every seed", func(t *testing.T) {
 		holdsWhatItDeclares(t, bin, dir, engine)
 	})
+
+	t.Run("its Markdown report fits a pull-request comment", func(t *testing.T) {
+		runToy(t, bin, dir, engine, "", "100", 1)
+		md := filepath.Join(dir, "toy.md")
+		out, err := exec.Command(bin, "report", filepath.Join(dir, "r.json"), "--md", md).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		info, err := os.Stat(md)
+		require.NoError(t, err)
+		assert.Less(t, info.Size(), int64(4096), "the toy's Markdown report")
+	})
 }
 
 // TestNodeToyEngineHoldsWhatItDeclares: the Node toy too holds every rule

@@ -48,4 +48,25 @@ func TestFromAnotherModule(t *testing.T) {
 	out, code = gocmd([]string{"MYENGINE_MUTANT=token-if-any-token"}, run...)
 	assert.Equal(t, exitFailed, code, out)
 	assert.Contains(t, out, "FAILED      730.2d: ")
+
+	// The nightly workflow's steps (docs/NIGHTLY.md), small: two shards,
+	// merged, compared with the night before, and set in a matrix.
+	tmp := t.TempDir()
+	at := func(name string) string { return filepath.Join(tmp, name) }
+	for _, shard := range []string{"1", "2"} {
+		out, code = gocmd(nil, "tool", "mergecheck", "run", "--engine", "exec:go run .", "--seed", "20261201", "--checks", "10",
+			"--rules", "730.2d,730.3", "--shard", shard+"/2", "--corpus", at("corpus"), "--json", at("shard-"+shard+".json"), "--progress", "off")
+		require.Equal(t, exitOK, code, out)
+	}
+	out, code = gocmd(nil, "tool", "mergecheck", "merge", "--allow-partial", "--json", at("mergecheck.json"), "--junit", at("mergecheck.xml"),
+		"--html", at("mergecheck.html"), "--md", at("mergecheck.md"), at("shard-1.json"), at("shard-2.json"))
+	require.Equal(t, exitOK, code, out)
+	out, code = gocmd(nil, "tool", "mergecheck", "diff", at("mergecheck.json"), at("mergecheck.json"), "--md", at("diff.md"), "--html", at("diff.html"))
+	require.Equal(t, exitOK, code, out)
+	out, code = gocmd(nil, "tool", "mergecheck", "matrix", "--history", "--html", at("matrix.html"), "--md", at("matrix.md"), at("mergecheck.json"))
+	require.Equal(t, exitOK, code, out)
+	for _, f := range []string{"mergecheck.json", "mergecheck.xml", "mergecheck.html", "mergecheck.md", "diff.md", "diff.html", "matrix.html", "matrix.md"} {
+		_, err := os.Stat(at(f))
+		assert.NoError(t, err, f)
+	}
 }
