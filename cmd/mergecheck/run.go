@@ -109,11 +109,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		// The adapter started and broke before its handshake: that is an
 		// engine fault of every rule, reported as any other.
 		res := harness.StartFault(*engine, props, opts, err)
-		printResults(stdout, res, *verbose, *engine, *checks)
+		if out.json != "-" {
+			printResults(stdout, res, *verbose, *engine, *checks) // which says err, once
+		} else {
+			fmt.Fprintln(stderr, "mergecheck run:", err)
+		}
 		if err := out.write(res, nil, stdout); err != nil {
 			fmt.Fprintln(stderr, "mergecheck run:", err)
 		}
-		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
 	if err != nil {
