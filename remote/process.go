@@ -139,6 +139,19 @@ func (p *adapterProc) err() error {
 }
 
 // kill stops the adapter's whole process group.
+// end closes the adapter's input, which a well-behaved adapter takes as
+// the end of its work, and kills it if it has not exited within grace:
+// what it wrote on standard error before it went is then all there, for
+// the fault that ended it.
+func (p *adapterProc) end(grace time.Duration) {
+	_ = p.stdin.Close()
+	select {
+	case <-p.exited:
+	case <-time.After(grace):
+	}
+	p.kill()
+}
+
 func (p *adapterProc) kill() {
 	if p.cmd.Process != nil {
 		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)

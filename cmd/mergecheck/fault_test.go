@@ -150,3 +150,16 @@ func TestFaultsOfOneCauseAreOneLine(t *testing.T) {
 	assert.Contains(t, out, "FAULT       730.2, 730.2a: engine fault: not a protocol message: \"x\" (adapter stderr: request 1)\n\trequest 1\n\t(the adapter's stderr of the first of them)\n")
 	assert.Contains(t, out, "FAULT       730.2b: engine fault: no answer to the request in time\n")
 }
+
+// TestABannerBeforeTheHelloIsOneFaultWithItsStderr: an adapter that prints
+// a banner before its hello faults every rule one way: one FAULT line,
+// saying what it printed and what it wrote on stderr (before, a line a
+// rule, without its stderr).
+func TestABannerBeforeTheHelloIsOneFaultWithItsStderr(t *testing.T) {
+	code, text, _ := mc(t, "run", "--engine", "exec:"+badAdapter(t, "banner.py"), "--rules", "730.2*", "--seed", "1",
+		"--corpus", "", "--progress", "off")
+	assert.Equal(t, exitTrouble, code, text)
+	assert.Equal(t, 1, strings.Count(text, "FAULT"), text)
+	assert.Contains(t, text, `FAULT       11 rules, 730.2 to 730.2j: engine fault: exec: the adapter's first line is not a hello message: "MyEngine 2.1 starting up, loading the card database..."`)
+	assert.Contains(t, text, "\twarning: no config file, using the defaults\n")
+}
