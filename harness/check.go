@@ -770,7 +770,7 @@ func minCases(checks int) int { return max(1, checks/10) }
 func lostCases(r Result) string {
 	var why []string
 	if r.Excluded > 0 {
-		why = append(why, fmt.Sprintf("in %d the engine's trace departed from the rules' in ways other rules report (%s)", r.Excluded, excludedList(r.ExcludedBy)))
+		why = append(why, fmt.Sprintf("in %d the engine's trace departed from the rules' in ways other rules report (%s)", r.Excluded, ExcludedList(r.ExcludedBy)))
 	}
 	if r.Departed > 0 {
 		why = append(why, fmt.Sprintf("in %d it departed where no rule's check looks (see the unexplained departures)", r.Departed))
@@ -778,8 +778,9 @@ func lostCases(r Result) string {
 	return fmt.Sprintf("only %d of %d cases could be judged on this rule: %s", r.Cases, r.Cases+r.Excluded+r.Departed, strings.Join(why, "; "))
 }
 
-// excludedList shows how many cases each rule's check took, most first.
-func excludedList(by map[model.RuleID]int) string {
+// ExcludedList says how many cases each rule's check took from a rule
+// (Result.ExcludedBy), most first: "730.3: 12, 400.1: 2".
+func ExcludedList(by map[model.RuleID]int) string {
 	rules := slices.Collect(maps.Keys(by))
 	slices.SortFunc(rules, func(a, b model.RuleID) int {
 		if by[a] != by[b] {

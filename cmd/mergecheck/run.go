@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/signal"
 	"slices"
@@ -294,22 +293,6 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 // violations by rule.
 func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*model.Trace, []error, error) {
 	return harness.Judge(ctx, e, s, properties.All)
-}
-
-// excludedList shows how many cases each rule took, most first.
-func excludedList(by map[model.RuleID]int) string {
-	rs := slices.Collect(maps.Keys(by))
-	slices.SortFunc(rs, func(a, b model.RuleID) int {
-		if by[a] != by[b] {
-			return by[b] - by[a]
-		}
-		return strings.Compare(string(a), string(b))
-	})
-	var out []string
-	for _, r := range rs {
-		out = append(out, fmt.Sprintf("%s: %d", r, by[r]))
-	}
-	return strings.Join(out, ", ")
 }
 
 // limits returns the first error of a command's checks of its flags.

@@ -206,7 +206,7 @@ func printVerbose(w io.Writer, r harness.Result) {
 	case harness.Held:
 		fmt.Fprintf(w, "held        %-9s %d cases  %s\n", r.Rule, r.Cases, title)
 		if r.Excluded+r.Departed > 0 {
-			fmt.Fprintf(w, "            %d more cases were other findings' (%s)\n", r.Excluded+r.Departed, excludedList(r.ExcludedBy))
+			fmt.Fprintf(w, "            %d more cases were other findings' (%s)\n", r.Excluded+r.Departed, harness.ExcludedList(r.ExcludedBy))
 		}
 	default:
 		fmt.Fprintf(w, "%-11s %-9s %s\n", r.Verdict, r.Rule, r.Why)
