@@ -40,7 +40,9 @@ func TestFromAnotherModule(t *testing.T) {
 	out, code := gocmd(nil, "test", "./...")
 	require.Equal(t, 0, code, out)
 
-	run := []string{"tool", "mergecheck", "run", "--engine", "exec:go run .", "--rules", "730.2d,730.3", "--checks", "20", "--seed", "1", "--corpus", "", "--progress", "off"}
+	// The adapter is "go run .", which compiles before its hello: --timeout
+	// (which the handshake waits at least) far past that on a busy machine.
+	run := []string{"tool", "mergecheck", "run", "--engine", "exec:go run .", "--rules", "730.2d,730.3", "--checks", "20", "--seed", "1", "--corpus", "", "--progress", "off", "--timeout", "5m"}
 	out, code = gocmd(nil, run...)
 	assert.Equal(t, exitOK, code, out)
 	assert.Contains(t, out, "held        730.2d 730.3\n")
@@ -55,7 +57,7 @@ func TestFromAnotherModule(t *testing.T) {
 	at := func(name string) string { return filepath.Join(tmp, name) }
 	for _, shard := range []string{"1", "2"} {
 		out, code = gocmd(nil, "tool", "mergecheck", "run", "--engine", "exec:go run .", "--seed", "20261201", "--checks", "10",
-			"--rules", "730.2d,730.3", "--shard", shard+"/2", "--corpus", at("corpus"), "--json", at("shard-"+shard+".json"), "--progress", "off")
+			"--rules", "730.2d,730.3", "--shard", shard+"/2", "--corpus", at("corpus"), "--json", at("shard-"+shard+".json"), "--progress", "off", "--timeout", "5m")
 		require.Equal(t, exitOK, code, out)
 	}
 	out, code = gocmd(nil, "tool", "mergecheck", "merge", "--allow-partial", "--json", at("mergecheck.json"), "--junit", at("mergecheck.xml"),
