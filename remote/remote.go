@@ -351,7 +351,7 @@ func (c *Client) start() (*adapterProc, *protocol.HelloReply, error) {
 	select {
 	case line := <-lines:
 		if err := json.Unmarshal(line, &h); err != nil || h.Type != "hello" {
-			p.end(5 * time.Second)
+			p.end(10 * time.Second)
 			return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: the adapter's first line is not a hello message: %.200q", line), Stderr: p.stderr.lines()}
 		}
 	case <-p.dead:
