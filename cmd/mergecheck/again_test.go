@@ -26,10 +26,12 @@ func TestPrintedCommandsPaste(t *testing.T) {
 	python, err := filepath.Abs(filepath.Join("..", "..", "remote", "testdata", "adapters", "diverge_merges.py"))
 	require.NoError(t, err)
 	for _, tc := range []struct{ name, run string }{
-		{"served mutant", "mergecheck run --engine 'exec:mergecheck serve --mutant dies-per-card' --rules 730.3 --checks 150 --seed 2 --progress off"},
+		// Time limits far past what a case takes, however busy the
+		// machine: the again: line keeps them.
+		{"served mutant", "mergecheck run --engine 'exec:mergecheck serve --mutant dies-per-card' --rules 730.3 --checks 150 --seed 2 --timeout 2m --progress off"},
 		// A Python adapter that plays no merge (it asks mergecheck serve,
 		// as $MERGECHECK_BIN, for everything else).
-		{"python adapter", "mergecheck run --engine 'exec:python3 " + python + "' --rules 730.2d --checks 500 --seed 2 --progress off"},
+		{"python adapter", "mergecheck run --engine 'exec:python3 " + python + "' --rules 730.2d --checks 500 --seed 2 --timeout 2m --progress off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := exec.LookPath("python3"); err != nil && tc.name == "python adapter" {
@@ -65,7 +67,7 @@ func printedCommandsPaste(t *testing.T, bin, run string) {
 	require.NotNil(t, failed, out)
 	require.NotNil(t, again, out)
 	require.NotNil(t, saved, out)
-	assert.Regexp(t, `--checks \d+ --seed 2$`, again[1])
+	assert.Regexp(t, `--checks \d+ --seed 2 --timeout 2m0s$`, again[1])
 
 	out, code = sh(again[1] + " --progress off")
 	assert.Equal(t, exitFailed, code, out)

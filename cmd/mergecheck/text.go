@@ -265,7 +265,15 @@ func againCommand(res *harness.Results, r harness.Result, engine string, checks 
 	if r.FromLead && r.Lead != nil && r.Lead.Rule != r.Rule {
 		rules += "," + string(r.Lead.Rule)
 	}
-	return fmt.Sprintf("mergecheck run --engine %s --rules %s --checks %d --seed %d", shellQuote(engine), rules, checks, res.Seed)
+	line := fmt.Sprintf("mergecheck run --engine %s --rules %s --checks %d --seed %d", shellQuote(engine), rules, checks, res.Seed)
+	// A slow engine's time limits, which decide whether a case is a fault.
+	if t := res.Options.Timeout; t != 0 && t != 5*time.Second {
+		line += " --timeout " + t.String()
+	}
+	if t := res.Options.ShrinkTime; t != 0 && t != 30*time.Second {
+		line += " --shrink-time " + t.String()
+	}
+	return line
 }
 
 // shellQuote quotes s for a POSIX shell where it needs it, so that a
