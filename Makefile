@@ -41,7 +41,7 @@ replay:
 
 # Benchmarks, in benchstat-friendly form.
 # Engine calls until each mutant's first failure and for shrinking it,
-# over seeds 1 to 10 (README, "Engine calls"); counts, not times.
+# over seeds 1 to 10 (docs/BENCHMARKS.md, "Engine calls"); counts, not times.
 bench-calls:
 	$(GO) test -run '^$$' -bench SlowEngine -benchtime 1x -timeout 1h ./harness/ -args -slow.seeds=10
 

@@ -1,6 +1,6 @@
 // Package gopterscenario makes mergecheck's scenario generators usable from
 // github.com/leanovate/gopter, for teams whose property suites already use
-// it. The harness itself runs on pgregory.net/rapid: the README compares
+// it. The harness itself runs on pgregory.net/rapid: docs/BENCHMARKS.md compares
 // the two on these generators.
 package gopterscenario
 

@@ -730,7 +730,7 @@ var shrunk func(rule model.RuleID)
 // stop in local minima that depend on the seed (a token where another
 // seed keeps a flip card). A hundred calls gets rapid near the minimum
 // every seed reaches (TestCanonicalCounterexample) at a fraction of the
-// cost (see "Engine calls" in the README).
+// cost (see "Engine calls" in docs/BENCHMARKS.md).
 const rapidShrinkCalls = 100
 
 // coverRounds is how many more rounds of --checks cases a rule draws

@@ -90,7 +90,7 @@ func mustJSON(v any) []byte {
 
 // BenchmarkRunPath is a whole default run (every rule, 100 cases each,
 // one worker per core) in process and over the protocol: the ratio the
-// README's target speaks of. Each iteration takes the next seed, the same
+// target in docs/BENCHMARKS.md speaks of. Each iteration takes the next seed, the same
 // on both paths.
 func BenchmarkRunPath(b *testing.B) {
 	// As the command runs (served adapters are the command too).
