@@ -87,13 +87,7 @@ func judgeCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property)\n", s.Name, tracePath, count(len(s.Expect), "expectation"))
 	}
 	fmt.Fprintf(stdout, "%s: %d held, %d failed, %d could not be read\n", count(fl.NArg()-1, "trace"), held, failed, trouble)
-	switch {
-	case trouble > 0:
-		return exitTrouble
-	case failed > 0:
-		return exitFailed
-	}
-	return exitOK
+	return exitFor(trouble, failed)
 }
 
 func loadTrace(path string) (*model.Trace, error) { return load(path, model.DecodeTrace) }

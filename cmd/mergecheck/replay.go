@@ -126,6 +126,12 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", count(len(files), "scenario"), held, partial, failed, unsupported, trouble)
+	return exitFor(trouble, failed)
+}
+
+// exitFor is the exit status of a command that judged files one by one:
+// trouble (a file that could not be read or played) before failures.
+func exitFor(trouble, failed int) int {
 	switch {
 	case trouble > 0:
 		return exitTrouble
