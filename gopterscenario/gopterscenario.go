@@ -9,16 +9,15 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
-	"github.com/mergecheck/mergecheck/reference"
+	"github.com/mergecheck/mergecheck/shrink"
 )
 
 // Gen returns a gopter generator of the scenarios g draws, such as a
 // property's Gen. Each draw takes a seed from gopter's random source and
 // draws g with it, so a gopter run is reproducible from its seed. The
 // values are *model.Scenario; the shrinker is the harness's domain pass
-// (harness.Simplifications), keeping only scenarios the reference engine
+// (package shrink), keeping only scenarios the reference engine
 // can play.
 func Gen(g *rapid.Generator[*model.Scenario]) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
@@ -36,19 +35,15 @@ func Shrinker(v any) gopter.Shrink {
 	if !ok {
 		return gopter.NoShrink
 	}
-	cands := harness.Simplifications(s)
+	cands := shrink.Steps(s)
 	i := 0
 	return func() (any, bool) {
 		for i < len(cands) {
 			c := cands[i]
 			i++
-			if c.Validate() != nil {
-				continue
+			if shrink.Playable(c) {
+				return c, true
 			}
-			if _, err := reference.Run(c); err != nil {
-				continue
-			}
-			return c, true
 		}
 		return nil, false
 	}

@@ -1,4 +1,4 @@
-package harness
+package shrink
 
 import (
 	"slices"
@@ -27,8 +27,8 @@ func TestRenumberIsIdempotent(t *testing.T) {
 			s.Objects = append(s.Objects, model.Object{ID: id, Def: "Gemrazer", Owner: s.Start.Players[0].ID})
 			s.Start.Players[0].Zones.Hand = append(s.Start.Players[0].Zones.Hand, id)
 		}
-		once := renumber(s)
-		if diff := cmp.Diff(once, renumber(once)); diff != "" {
+		once := Renumber(s)
+		if diff := cmp.Diff(once, Renumber(once)); diff != "" {
 			t.Fatalf("renumber is not idempotent (-once +twice):\n%s", diff)
 		}
 	})
