@@ -178,14 +178,13 @@ func TestAFailureExploringFindsIsShrunkAtOnce(t *testing.T) {
 		require.NoError(t, err)
 		e := counting{ref, &atomic.Int64{}}
 		var at int64
-		harness.OnShrunk(func(rule model.RuleID) {
+		onShrunk := func(rule model.RuleID) {
 			if at == 0 {
 				assert.Equal(t, properties.P730_2j.Rule, rule)
 				at = e.n.Load()
 			}
-		})
-		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed, Parallel: 1})
-		harness.OnShrunk(nil)
+		}
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed, Parallel: 1, OnShrunk: onShrunk})
 		require.NoError(t, err)
 		assert.Equal(t, []model.RuleID{properties.P730_2j.Rule}, failedRules(res), "seed %d", seed)
 		assert.Positive(t, at, "seed %d", seed)

@@ -2,8 +2,6 @@ package harness
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -42,6 +40,10 @@ type Options struct {
 	Corpus string `json:"corpus,omitempty"`
 	// Progress, if set, is called after each property.
 	Progress func(Progress) `json:"-"`
+	// OnShrunk, if set, is called with a rule as soon as its first
+	// counterexample is shrunk, from the worker that shrank it: a
+	// progress report can then say a rule failed before the run ends.
+	OnShrunk func(rule model.RuleID) `json:"-"`
 	// Parallel is how many properties run at once; 0 means
 	// runtime.GOMAXPROCS(0). An engine that implements Cloner gets one
 	// instance per worker (an adapter: one process each); any other is
@@ -446,36 +448,13 @@ type failing struct {
 	out outcome
 }
 
+// checkOne judges the rule of j on its own cases: it settles at once a
+// rule the engine can't be judged on or one a lead has failed, then
+// searches, and decides the verdict from what the search counted.
 func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (r Result, err error) {
 	start := time.Now()
 	r = Result{Rule: p.Rule}
-	if ok, why := applicable(j.info, p); !ok {
-		r.Verdict, r.Why = Unsupported, why
-		if p.Uncheckable != "" {
-			r.Verdict = Unchecked
-		}
-		return r, nil
-	}
-	aside, unreached := reach(p, j.info)
-	if unreached != "" {
-		r.Verdict, r.Why = Unsupported, unreached
-		return r, nil
-	}
-	r.SetAside = aside
-	if j.fromLead != nil {
-		// Even when the run is stopped: the failure is kept, shrunk as
-		// far as there is time.
-		j.time = &r.Time
-		failFromLead(j, &r)
-		return r, nil
-	}
-	if ctx.Err() != nil {
-		// Stopped before this rule began: say so at once rather than
-		// have rapid skip through every case.
-		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
-		if interrupted(ctx) {
-			r.Verdict, r.Why = Interrupted, "the run was interrupted before this rule began"
-		}
+	if settled := settle(ctx, j, p, &r); settled {
 		return r, nil
 	}
 	if j.limited {
@@ -485,242 +464,74 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		j.ctx, j.cancel = ctx, cancel
 	}
 	defer func() { r.Calls = j.calls }()
-	gen := j.gen()
 	j.time = &r.Time
-	r.Coverage = map[string]int{}
-	refusals := map[string]int{}
-	budget := false
-	digest := sha256.New()
-	// played are the cases a search played that failed nothing new, by
-	// hash: a later search need not play them again.
-	played := map[string]bool{}
-
-	// search runs rapid over the property's generator until a case fails
-	// in a class not in known, and shrinks it with rapid, keeping it in
-	// its class. The first search counts cases, coverage and refusals;
-	// later ones look only for failures of other classes, skipping the
-	// cases an earlier one played.
-	search := func(known map[string]bool, counting bool) (found, fault *failing, err error) {
-		j.cache = nil // outcomes are kept only while one failure shrinks
-		tb := &recorder{name: string(p.Rule)}
-		faults := 0  // in a row
-		foundAt := 0 // the call that found the failure being shrunk
-		rapid.Check(tb, func(t *rapid.T) {
-			if faults >= faultsInARow && found == nil {
-				// The engine faults on everything: looking on for a
-				// violation would cost a timeout a case for nothing.
-				t.Fatalf("gave up")
-			}
-			if ctx.Err() != nil {
-				budget = true
-				if found == nil {
-					// Nothing to shrink: end rapid's loop now rather than
-					// skip through every remaining case. (While a failure
-					// shrinks, a skip leaves its counterexample alone.)
-					t.Fatalf("stopped")
-				}
-				t.SkipNow()
-			}
-			t0 := time.Now()
-			s := gen.Draw(t, "scenario")
-			r.Time.Generate += time.Since(t0)
-			if !counting && found == nil && played[hash(s)] {
-				return
-			}
-			if found != nil && j.calls-foundAt >= rapidShrinkCalls {
-				// rapid's share of the shrinking is spent: every try
-				// passes unplayed from here, which ends its passes, and
-				// the domain steps take the smallest case it found.
-				return
-			}
-			out := j.play(s)
-			if found == nil && !out.stopped && (out.problem == nil || known[kindProblem+out.class]) {
-				played[out.key] = true
-			}
-			judged := counting && found == nil
-			if out.fault != nil && out.problem == nil {
-				faults++
-			} else if !out.stopped {
-				faults = 0
-			}
-			switch {
-			case out.stopped:
-				budget = true
-				t.SkipNow()
-			case out.refused != nil:
-				if judged {
-					r.Refused++
-					refusals[out.refused.Error()]++
-				}
-			case out.problem == nil && out.fault != nil:
-				// A fault is reported only if no case breaks the rule: a
-				// violation says more than a crash.
-				if fault == nil && !known[kindFault+out.class] {
-					fault = &failing{s, out}
-				}
-			case out.problem != nil:
-				if known[kindProblem+out.class] {
-					return
-				}
-				if found == nil {
-					found, foundAt = &failing{s, out}, j.calls
-					j.remember(out)
-					j.shrinking, j.shrinkErrors = true, nil
-					if r.FailedAtCall == 0 {
-						r.FailedAtCall = out.call
-					}
-				}
-				if out.same(found.out) {
-					found = &failing{s, out}
-					t.Fatalf("%v", out.problem)
-				}
-				// Another failure than the one being shrunk: not this
-				// one's to keep.
-			case out.excluded != "":
-				if found == nil {
-					j.lead(out.excluded, s, out)
-				}
-				if judged {
-					r.Excluded++
-					if r.ExcludedBy == nil {
-						r.ExcludedBy = map[model.RuleID]int{}
-					}
-					r.ExcludedBy[out.excluded]++
-					countLost(p, &r, s, out)
-				}
-			case out.departed != nil:
-				if judged {
-					r.Departed++
-					j.depart(s, out)
-					countLost(p, &r, s, out)
-				}
-			case judged:
-				r.Cases++
-				digest.Write([]byte(out.key))
-				if p.Classify != nil {
-					sc := s
-					if out.played != nil {
-						sc = out.played
-					}
-					labels := p.Classify(sc, out.want)
-					slices.Sort(labels)
-					for _, l := range slices.Compact(labels) {
-						r.Coverage[l]++ // once a case, however often it shows
-					}
-				}
-				j.judgeOthers(s, out)
-			}
-		})
-		j.shrinking = false
-		if tb.failed && found == nil && !budget && faults < faultsInARow {
-			// rapid failed without any case going wrong: a generator or
-			// the harness itself broke. That is mergecheck's bug, not a
-			// verdict.
-			return nil, nil, fmt.Errorf("harness: property %s could not run: %s", p.Rule, strings.Join(tb.logs, "\n"))
-		}
-		return found, fault, nil
-	}
-	found, fault, err := search(nil, true)
-	for round := 1; err == nil && round <= coverRounds && found == nil && fault == nil && !budget && inDoubt(p, r, o.Checks); round++ {
-		gen = afterDraws(j.gen(), round)
-		found, fault, err = search(nil, true)
-	}
+	s := newSearcher(ctx, j, &r)
+	found, fault, err := s.cover(o.Checks)
 	if err != nil {
 		return r, err
 	}
-	r.Digest = hex.EncodeToString(digest.Sum(nil))[:16]
-	r.Refusals = topRefusals(refusals)
 	switch {
 	case found != nil:
-		r.Verdict = Failed
 		r.Counterexample = j.counterexample(found)
 		r.ShrunkAtCall = j.calls
-		if shrunk != nil {
-			shrunk(p.Rule)
+		if o.OnShrunk != nil {
+			o.OnShrunk(p.Rule)
 		}
-		// A second bug under the same rule is not hidden behind the
-		// first: look on for failures of other classes, up to two more.
-		known := map[string]bool{kindProblem + found.out.class: true}
-		for len(r.Others) < 2 && ctx.Err() == nil {
-			more, _, err := search(known, false)
-			if err != nil || more == nil {
-				break
-			}
-			known[kindProblem+more.out.class] = true
-			r.Others = append(r.Others, *j.counterexample(more))
-		}
-		// The smallest first, whichever the seed found first: one engine
-		// with several bugs gives the same first counterexample.
-		all := append([]Counterexample{*r.Counterexample}, r.Others...)
-		slices.SortStableFunc(all, func(a, b Counterexample) int {
-			if sa, sb := a.size(), b.size(); sa != sb {
-				return sa - sb
-			}
-			return strings.Compare(string(encode(a.Scenario)), string(encode(b.Scenario)))
-		})
-		r.Counterexample, r.Others = &all[0], all[1:]
-		if len(r.Others) == 0 {
-			r.Others = nil
-		}
+		s.others(found)
 	case fault != nil:
-		r.Verdict = Fault
 		r.Fault = j.engineFault(fault)
-	case budget && r.Cases == 0 && r.Excluded == 0:
-		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
-		if r.Refused > 0 {
-			r.Why += fmt.Sprintf("; the engine refused the %d scenarios drawn before it stopped, as: %s", r.Refused, r.Refusals[0].Reason)
-		}
-	case r.Refused > 0 && r.Cases == 0 && r.Excluded == 0:
-		r.Verdict, r.Why = Unsupported, "the engine refused every scenario drawn for this rule: "+r.Refusals[0].Reason
-	case r.Refused > 0 && r.Cases < minCases(o.Checks) && !budget:
-		// A handful of cases the engine played is no evidence that it
-		// keeps the rule: it refused the rest.
-		r.Verdict, r.Why = Unsupported, fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
-			r.Refused, r.Cases, minCases(o.Checks), r.Refusals[0].Reason)
-	case notJudged(r):
-		// A case whose trace breaks its own accounting, or departs where
-		// no check looks, was not judged on any rule: the rule is not
-		// held while any was lost so.
-		r.Verdict, r.Why = Uncovered, lostCases(r)
-	default:
-		r.Verdict = Held
-		if why := uncovered(p, r); why != "" {
-			r.Verdict, r.Why = Uncovered, why
-			r.lostCover = coveredButForLoss(p, r)
-			if j.info.NoDirectSetup {
-				// Not the generators' failing but the engine's limit: the
-				// stacks it can be given don't reach the rule enough.
-				r.Verdict, r.Why = Unsupported, "the engine can't set up merged stacks, and those that can be built for it by casting mutating spells don't reach this rule often enough: "+why
-			}
-		}
-		if r.Verdict == Held && len(r.SetAside) > 0 {
-			r.Why = "judged on what the engine's features reach; set aside, as none of its scenarios reaches them: " + setAsideText(r.SetAside)
-		}
-		if budget && r.Verdict == Held {
-			r.Why = fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, o.Checks)
-			if errors.Is(context.Cause(ctx), errCallBudget) {
-				r.Why = fmt.Sprintf("the rule's share of --budget-calls (%d engine calls) was spent after %d of %d cases; all of them held", j.allot, r.Cases, o.Checks)
-			}
-		}
 	}
-	if budget && interrupted(ctx) {
-		switch r.Verdict {
-		case Failed:
-			r.Why = "the run was interrupted: the counterexample may not be shrunk to its minimum"
-		case Fault:
-		default:
-			// A rule cut short by a signal is never held: its cases were
-			// not all run.
-			r.Verdict, r.Why = Interrupted, fmt.Sprintf("the run was interrupted after %d of %d cases", r.Cases, o.Checks)
-		}
+	e := ending{failed: found != nil, faulted: fault != nil, stopped: s.stopped, interrupted: interrupted(ctx), checks: o.Checks, noDirectSetup: j.info.NoDirectSetup}
+	if errors.Is(context.Cause(ctx), errCallBudget) {
+		e.callShare = j.allot
+	}
+	if !e.failed && !e.faulted && !notJudged(r) {
+		e.short = uncovered(p, r)
+	}
+	d := decide(r, e)
+	r.Verdict, r.Why = d.verdict, d.why
+	if d.forShort {
+		r.lostCover = coveredButForLoss(p, r)
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
 }
 
-// shrunk, when set (by the slow-engine benchmark, see export_test.go), is
-// told of each rule whose first counterexample has just been shrunk.
-var shrunk func(rule model.RuleID)
+// settle settles a rule that is not to be searched: one the engine can't
+// be judged on, one a lead has failed (shrunk now), or one the run
+// stopped before. It reports whether it did.
+func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bool {
+	if ok, why := applicable(j.info, p); !ok {
+		r.Verdict, r.Why = Unsupported, why
+		if p.Uncheckable != "" {
+			r.Verdict = Unchecked
+		}
+		return true
+	}
+	aside, unreached := reach(p, j.info)
+	if unreached != "" {
+		r.Verdict, r.Why = Unsupported, unreached
+		return true
+	}
+	r.SetAside = aside
+	if j.fromLead != nil {
+		// Even when the run is stopped: the failure is kept, shrunk as
+		// far as there is time.
+		j.time = &r.Time
+		failFromLead(j, r)
+		return true
+	}
+	if ctx.Err() != nil {
+		// Stopped before this rule began: say so at once rather than have
+		// rapid skip through every case.
+		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
+		if interrupted(ctx) {
+			r.Verdict, r.Why = Interrupted, "the run was interrupted before this rule began"
+		}
+		return true
+	}
+	return false
+}
 
 // rapidShrinkCalls is the most engine calls rapid's shrinking of one
 // failure may make before the domain steps (minimize) take over. Left
@@ -872,15 +683,13 @@ func (j *judge) engineFault(f *failing) *EngineFault {
 
 // countLost counts the coverage labels of a case lost to a finding.
 func countLost(p *properties.Property, r *Result, s *model.Scenario, out outcome) {
-	if p.Classify == nil || out.want == nil {
+	if out.want == nil {
 		return
 	}
 	if out.played != nil {
 		s = out.played
 	}
-	labels := p.Classify(s, out.want)
-	slices.Sort(labels)
-	for _, l := range slices.Compact(labels) {
+	for _, l := range labelsOf(p, s, out.want) {
 		if r.lost == nil {
 			r.lost = map[string]int{}
 		}

@@ -125,8 +125,8 @@ func failFromLead(j *judge, r *Result) {
 	r.Verdict, r.Counterexample, r.ShrunkAtCall, r.Calls = Failed, ce, j.calls, j.calls
 	r.Lead, r.FromLead = &Lead{Rule: lf.from, Call: lf.call}, true
 	r.Why = fmt.Sprintf("a case drawn for %s breaks it, found while the rules explored; the rule was not searched further", lf.from)
-	if shrunk != nil {
-		shrunk(j.p.Rule)
+	if j.o.OnShrunk != nil {
+		j.o.OnShrunk(j.p.Rule)
 	}
 }
 
@@ -151,8 +151,8 @@ func followLead(ctx context.Context, e Engine, j *judge, r *Result, from model.R
 	r.Verdict, r.Counterexample, r.ShrunkAtCall = Failed, ce, j.calls
 	r.Lead, r.FromLead = &Lead{Rule: from, Call: lc.out.call}, true
 	r.Why = fmt.Sprintf("its own %d cases held; a case drawn for %s breaks it", r.Cases, from)
-	if shrunk != nil {
-		shrunk(j.p.Rule)
+	if j.o.OnShrunk != nil {
+		j.o.OnShrunk(j.p.Rule)
 	}
 	return true
 }

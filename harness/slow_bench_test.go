@@ -99,13 +99,12 @@ func BenchmarkSlowEngine(b *testing.B) {
 				}
 				e := &slowEngine{Engine: ref, sleep: *slowSleep}
 				reported := 0 // the call after which the first counterexample was shrunk
-				harness.OnShrunk(func(model.RuleID) {
+				onShrunk := func(model.RuleID) {
 					if reported == 0 {
 						reported = e.count()
 					}
-				})
-				_, err = harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(seed), Parallel: 1})
-				harness.OnShrunk(nil)
+				}
+				_, err = harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(seed), Parallel: 1, OnShrunk: onShrunk})
 				if err != nil {
 					b.Fatal(err)
 				}

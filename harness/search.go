@@ -1,0 +1,239 @@
+package harness
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	stdhash "hash"
+	"slices"
+	"strings"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// A searcher runs rapid over a rule's generator and counts what its cases
+// did into the rule's Result: cases held, refused, lost to findings, and
+// the coverage labels of those held.
+type searcher struct {
+	ctx context.Context
+	j   *judge
+	p   *properties.Property
+	r   *Result
+	gen *rapid.Generator[*model.Scenario]
+	// stopped is set once a case found the run stopped, out of time or
+	// of engine calls.
+	stopped  bool
+	refusals map[string]int
+	digest   stdhash.Hash
+	// played are the cases a search played that failed nothing new, by
+	// hash: a later search need not play them again.
+	played map[string]bool
+}
+
+func newSearcher(ctx context.Context, j *judge, r *Result) *searcher {
+	r.Coverage = map[string]int{}
+	return &searcher{ctx: ctx, j: j, p: j.p, r: r, gen: j.gen(), refusals: map[string]int{}, digest: sha256.New(), played: map[string]bool{}}
+}
+
+// A hunt is one search's state: the failure classes it is not looking
+// for, whether it counts its cases, and what it found.
+type hunt struct {
+	known    map[string]bool
+	counting bool
+	found    *failing // the failure being shrunk, in its smallest form so far
+	fault    *failing // the first fault, reported if no case breaks the rule
+	faults   int      // cases in a row the engine faulted on
+	foundAt  int      // the engine call that found the failure
+}
+
+// search runs rapid over the property's generator until a case fails in
+// a class not in known, and shrinks it with rapid, keeping it in its
+// class. A counting search counts cases, coverage and refusals; a later
+// one looks only for failures of other classes, skipping the cases an
+// earlier one played.
+func (s *searcher) search(known map[string]bool, counting bool) (found, fault *failing, err error) {
+	s.j.cache = nil // outcomes are kept only while one failure shrinks
+	tb := &recorder{name: string(s.p.Rule)}
+	h := &hunt{known: known, counting: counting}
+	rapid.Check(tb, func(t *rapid.T) { s.try(t, h) })
+	s.j.shrinking = false
+	if tb.failed && h.found == nil && !s.stopped && h.faults < faultsInARow {
+		// rapid failed without any case going wrong: a generator or the
+		// harness itself broke. That is mergecheck's bug, not a verdict.
+		return nil, nil, fmt.Errorf("harness: property %s could not run: %s", s.p.Rule, strings.Join(tb.logs, "\n"))
+	}
+	return h.found, h.fault, nil
+}
+
+// try draws one case and plays it, for rapid: it fails rapid's test when
+// the case fails in a class the hunt looks for.
+func (s *searcher) try(t *rapid.T, h *hunt) {
+	if h.faults >= faultsInARow && h.found == nil {
+		// The engine faults on everything: looking on for a violation
+		// would cost a timeout a case for nothing.
+		t.Fatalf("gave up")
+	}
+	if s.ctx.Err() != nil {
+		s.stopped = true
+		if h.found == nil {
+			// Nothing to shrink: end rapid's loop now rather than skip
+			// through every remaining case. (While a failure shrinks, a
+			// skip leaves its counterexample alone.)
+			t.Fatalf("stopped")
+		}
+		t.SkipNow()
+	}
+	t0 := time.Now()
+	sc := s.gen.Draw(t, "scenario")
+	s.r.Time.Generate += time.Since(t0)
+	if !h.counting && h.found == nil && s.played[hash(sc)] {
+		return
+	}
+	if h.found != nil && s.j.calls-h.foundAt >= rapidShrinkCalls {
+		// rapid's share of the shrinking is spent: every try passes
+		// unplayed from here, which ends its passes, and the domain steps
+		// take the smallest case it found.
+		return
+	}
+	out := s.j.play(sc)
+	if h.found == nil && !out.stopped && (out.problem == nil || h.known[kindProblem+out.class]) {
+		s.played[out.key] = true
+	}
+	if out.fault != nil && out.problem == nil {
+		h.faults++
+	} else if !out.stopped {
+		h.faults = 0
+	}
+	switch {
+	case out.stopped:
+		s.stopped = true
+		t.SkipNow()
+	case out.problem != nil:
+		s.failed(t, h, sc, out)
+	case out.fault != nil:
+		// A fault is reported only if no case breaks the rule: a
+		// violation says more than a crash.
+		if h.fault == nil && !h.known[kindFault+out.class] {
+			h.fault = &failing{sc, out}
+		}
+	case h.counting && h.found == nil:
+		s.count(sc, out)
+	case out.excluded != "" && h.found == nil:
+		s.j.lead(out.excluded, sc, out)
+	}
+}
+
+// failed takes a case whose check failed: the first of a class the hunt
+// looks for is the failure to shrink, and rapid's shrinking keeps cases
+// that fail the same way.
+func (s *searcher) failed(t *rapid.T, h *hunt, sc *model.Scenario, out outcome) {
+	if h.known[kindProblem+out.class] {
+		return
+	}
+	if h.found == nil {
+		h.found, h.foundAt = &failing{sc, out}, s.j.calls
+		s.j.remember(out)
+		s.j.shrinking, s.j.shrinkErrors = true, nil
+		if s.r.FailedAtCall == 0 {
+			s.r.FailedAtCall = out.call
+		}
+	}
+	if out.same(h.found.out) {
+		h.found = &failing{sc, out}
+		t.Fatalf("%v", out.problem)
+	}
+	// Another failure than the one being shrunk: not this one's to keep.
+}
+
+// count counts a case of the rule's own search that did not fail it: a
+// refusal, a case another rule's finding took or an unexplained departure
+// took, or a case held, with its coverage labels.
+func (s *searcher) count(sc *model.Scenario, out outcome) {
+	r := s.r
+	switch {
+	case out.refused != nil:
+		r.Refused++
+		s.refusals[out.refused.Error()]++
+	case out.excluded != "":
+		s.j.lead(out.excluded, sc, out)
+		r.Excluded++
+		if r.ExcludedBy == nil {
+			r.ExcludedBy = map[model.RuleID]int{}
+		}
+		r.ExcludedBy[out.excluded]++
+		countLost(s.p, r, sc, out)
+	case out.departed != nil:
+		r.Departed++
+		s.j.depart(sc, out)
+		countLost(s.p, r, sc, out)
+	default:
+		r.Cases++
+		s.digest.Write([]byte(out.key))
+		given := sc
+		if out.played != nil {
+			given = out.played
+		}
+		for _, l := range labelsOf(s.p, given, out.want) {
+			r.Coverage[l]++ // once a case, however often it shows
+		}
+		s.j.judgeOthers(sc, out)
+	}
+}
+
+// labelsOf are the coverage labels of a case, each once, sorted.
+func labelsOf(p *properties.Property, s *model.Scenario, want *model.Trace) []string {
+	if p.Classify == nil {
+		return nil
+	}
+	labels := p.Classify(s, want)
+	slices.Sort(labels)
+	return slices.Compact(labels)
+}
+
+// cover runs the rule's counting search, then, while no case failed and a
+// coverage label is short of its share only by the seed's luck, up to
+// coverRounds more rounds of cases.
+func (s *searcher) cover(checks int) (found, fault *failing, err error) {
+	found, fault, err = s.search(nil, true)
+	for round := 1; err == nil && round <= coverRounds && found == nil && fault == nil && !s.stopped && inDoubt(s.p, *s.r, checks); round++ {
+		s.gen = afterDraws(s.j.gen(), round)
+		found, fault, err = s.search(nil, true)
+	}
+	s.r.Digest = hex.EncodeToString(s.digest.Sum(nil))[:16]
+	s.r.Refusals = topRefusals(s.refusals)
+	return found, fault, err
+}
+
+// others looks on, after the rule's first failure, for failures of other
+// classes, up to two more, so that a second bug under the same rule is
+// not hidden behind the first; then it puts the smallest first, whichever
+// the seed found first, so that one engine with several bugs gives the
+// same first counterexample.
+func (s *searcher) others(first *failing) {
+	r := s.r
+	known := map[string]bool{kindProblem + first.out.class: true}
+	for len(r.Others) < 2 && s.ctx.Err() == nil {
+		more, _, err := s.search(known, false)
+		if err != nil || more == nil {
+			break
+		}
+		known[kindProblem+more.out.class] = true
+		r.Others = append(r.Others, *s.j.counterexample(more))
+	}
+	all := append([]Counterexample{*r.Counterexample}, r.Others...)
+	slices.SortStableFunc(all, func(a, b Counterexample) int {
+		if sa, sb := a.size(), b.size(); sa != sb {
+			return sa - sb
+		}
+		return strings.Compare(string(encode(a.Scenario)), string(encode(b.Scenario)))
+	})
+	r.Counterexample, r.Others = &all[0], all[1:]
+	if len(r.Others) == 0 {
+		r.Others = nil
+	}
+}

@@ -1,0 +1,56 @@
+package harness
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+)
+
+// TestDecide: a rule's verdict is a function of its counts and of how its
+// search ended, and says why whenever it is not the plain one.
+func TestDecide(t *testing.T) {
+	refusal := []Refusal{{Reason: "unsupported: no flip", Count: 95}}
+	for _, tt := range []struct {
+		name     string
+		r        Result
+		e        ending
+		want     Verdict
+		why      string // a part of the reason; empty means none at all
+		forShort bool
+	}{
+		{name: "every case held", r: Result{Cases: 100}, want: Held},
+		{name: "a case failed", r: Result{Cases: 3}, e: ending{failed: true}, want: Failed},
+		{name: "a fault and no failure", r: Result{Cases: 3}, e: ending{faulted: true}, want: Fault},
+		{name: "a failure cut short by a signal", r: Result{Cases: 3}, e: ending{failed: true, stopped: true, interrupted: true}, want: Failed, why: "may not be shrunk"},
+		{name: "a fault cut short by a signal", e: ending{faulted: true, stopped: true, interrupted: true}, want: Fault},
+		{name: "stopped before any case", e: ending{stopped: true}, want: Uncovered, why: stoppedBeforeAnyCase},
+		{name: "stopped after refusals only", r: Result{Refused: 4, Refusals: refusal}, e: ending{stopped: true}, want: Uncovered, why: "refused the 4 scenarios drawn before it stopped"},
+		{name: "every case refused", r: Result{Refused: 100, Refusals: refusal}, e: ending{checks: 100}, want: Unsupported, why: "refused every scenario"},
+		{name: "too few played", r: Result{Cases: 9, Refused: 91, Refusals: refusal}, e: ending{checks: 100}, want: Unsupported, why: "played 9, too few to judge it by (10 are needed)"},
+		{name: "enough played", r: Result{Cases: 10, Refused: 90, Refusals: refusal}, e: ending{checks: 100}, want: Held},
+		{name: "a case lost to 400.1", r: Result{Cases: 99, Excluded: 1, ExcludedBy: map[model.RuleID]int{properties.P400_1.Rule: 1}}, want: Uncovered, why: "only 99 of 100 cases could be judged"},
+		{name: "a case lost to an unexplained departure", r: Result{Cases: 99, Departed: 1}, want: Uncovered, why: "where no rule's check looks"},
+		{name: "more taken by other rules than judged", r: Result{Cases: 40, Excluded: 60, ExcludedBy: map[model.RuleID]int{"730.3": 60}}, want: Uncovered, why: "730.3: 60"},
+		{name: "a few taken by another rule", r: Result{Cases: 90, Excluded: 10, ExcludedBy: map[model.RuleID]int{"730.3": 10}}, want: Held},
+		{name: "a label short", r: Result{Cases: 100}, e: ending{short: "label \"x\" covered 1%"}, want: Uncovered, why: "label \"x\"", forShort: true},
+		{name: "a label short for an engine that can't set up stacks", r: Result{Cases: 100}, e: ending{short: "label \"x\" covered 1%", noDirectSetup: true}, want: Unsupported, why: "can't set up merged stacks", forShort: true},
+		{name: "stopped after some cases", r: Result{Cases: 40}, e: ending{stopped: true, checks: 100}, want: Held, why: "stopped after 40 of 100 cases"},
+		{name: "out of its share of calls", r: Result{Cases: 40}, e: ending{stopped: true, callShare: 45, checks: 100}, want: Held, why: "--budget-calls (45 engine calls) was spent after 40 of 100"},
+		{name: "interrupted after some cases", r: Result{Cases: 40}, e: ending{stopped: true, interrupted: true, checks: 100}, want: Interrupted, why: "interrupted after 40 of 100"},
+		{name: "labels set aside", r: Result{Cases: 100, SetAside: map[string]string{"flip": "needs flip"}}, want: Held, why: "set aside"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decide(tt.r, tt.e)
+			assert.Equal(t, tt.want, d.verdict)
+			assert.Equal(t, tt.forShort, d.forShort)
+			if tt.why == "" {
+				assert.Empty(t, d.why)
+			} else {
+				assert.Contains(t, d.why, tt.why)
+			}
+		})
+	}
+}
