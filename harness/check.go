@@ -58,6 +58,15 @@ type Cloner interface {
 	Clone() (Engine, error)
 }
 
+// An EncodedRunner is an Engine that can also be given a scenario with
+// its encoding as a run request carries it (protocol.EncodeScenario),
+// which the harness has made anyway to know the case by its hash: an
+// adapter process then sends those bytes rather than encode the scenario
+// a second time. RunEncoded must answer as Run does.
+type EncodedRunner interface {
+	RunEncoded(ctx context.Context, s *model.Scenario, enc []byte) (*model.Trace, error)
+}
+
 // Progress is how far a run has got.
 type Progress struct {
 	Done, Total int // properties
@@ -111,138 +120,186 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		defer cancel()
 	}
 	res := &Results{Engine: e.Info(), Seed: o.Seed, Options: o, Started: time.Now()}
-	res.Options.Progress = nil
-	var selected []*properties.Property
-	for i, p := range props {
-		if o.Shard.Selects(i) {
-			selected = append(selected, p)
-		}
-	}
-	judges := map[model.RuleID]*judge{}
-	explain := explainers(res.Engine, props)
-	judged400 := false
-	for _, p := range selected {
-		ok, _ := applicable(res.Engine, p)
-		judged400 = judged400 || p == properties.P400_1 && ok
-	}
-	for _, p := range selected {
-		judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain, judged400: judged400}
-	}
-	allot(judges, selected, res.Engine, o.BudgetCalls)
-	var fromCorpus map[model.RuleID]*Counterexample
+	res.Options.Progress, res.Options.OnShrunk = nil, nil
+	rn := newRun(ctx, e, props, o, res)
 	if o.Corpus != "" {
-		var err error
 		elsewhere := map[model.RuleID]bool{}
-		for _, p := range props {
-			elsewhere[p.Rule] = elsewhere[p.Rule] || !o.Shard.Selects(slices.Index(props, p))
+		for i, p := range props {
+			elsewhere[p.Rule] = elsewhere[p.Rule] || !o.Shard.Selects(i)
 		}
-		if res.Corpus, fromCorpus, err = replayCorpus(judges, elsewhere, o.Corpus); err != nil {
+		var err error
+		if res.Corpus, rn.fromCorpus, err = replayCorpus(rn.judges, elsewhere, o.Corpus); err != nil {
 			return res, err
 		}
 	}
-	engines := []Engine{e} // one per worker
-	for len(engines) < min(o.Parallel, len(selected)) {
+	engines, closeAll, err := workerEngines(e, min(o.Parallel, len(rn.selected)))
+	defer closeAll()
+	if err != nil {
+		return res, err
+	}
+	if err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() { rn.all(engines) }); err != nil {
+		return res, err
+	}
+	rn.collect()
+	res.Interrupted = parent.Err() != nil
+	if rn.err != nil {
+		return res, rn.err
+	}
+	res.Elapsed = time.Since(res.Started)
+	return res, nil
+}
+
+// A run is one Check's state shared by its workers: the rules of the
+// shard, their judges, and their results as they come.
+type run struct {
+	ctx        context.Context
+	o          Options
+	res        *Results
+	selected   []*properties.Property
+	judges     map[model.RuleID]*judge
+	index      map[model.RuleID]int // of each rule in selected
+	fromCorpus map[model.RuleID]*Counterexample
+	results    []*Result // by index in selected
+
+	mu           sync.Mutex // guards failed, done, err and Progress calls
+	failed, done int
+	err          error
+}
+
+// newRun selects the shard's rules and gives each a judge, with its share
+// of the engine-call budget.
+func newRun(ctx context.Context, e Engine, props []*properties.Property, o Options, res *Results) *run {
+	rn := &run{ctx: ctx, o: o, res: res, judges: map[model.RuleID]*judge{}, index: map[model.RuleID]int{}}
+	for i, p := range props {
+		if o.Shard.Selects(i) {
+			rn.index[p.Rule] = len(rn.selected)
+			rn.selected = append(rn.selected, p)
+		}
+	}
+	explain := explainers(res.Engine, props)
+	judged400 := false
+	for _, p := range rn.selected {
+		ok, _ := applicable(res.Engine, p)
+		judged400 = judged400 || p == properties.P400_1 && ok
+	}
+	for _, p := range rn.selected {
+		rn.judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain, judged400: judged400}
+	}
+	allot(rn.judges, rn.selected, res.Engine, o.BudgetCalls)
+	rn.results = make([]*Result, len(rn.selected))
+	return rn
+}
+
+// workerEngines returns n engines, one per worker: e and, for an engine
+// that implements Cloner, independent clones of it; any other engine is
+// shared, so its Run must be safe for concurrent use. closeAll closes the
+// clones.
+func workerEngines(e Engine, n int) (engines []Engine, closeAll func(), err error) {
+	var closers []io.Closer
+	closeAll = func() {
+		for _, c := range closers {
+			c.Close()
+		}
+	}
+	engines = []Engine{e}
+	for len(engines) < n {
 		c, ok := e.(Cloner)
 		if !ok {
-			engines = append(engines, e) // shared: its Run is safe for concurrent use
+			engines = append(engines, e)
 			continue
 		}
 		clone, err := c.Clone()
 		if err != nil {
-			return res, fmt.Errorf("harness: starting another engine for a parallel worker: %w", err)
+			return engines, closeAll, fmt.Errorf("harness: starting another engine for a parallel worker: %w", err)
 		}
 		if cl, ok := clone.(io.Closer); ok {
-			defer cl.Close()
+			closers = append(closers, cl)
 		}
 		engines = append(engines, clone)
 	}
-	results := make([]*Result, len(selected))
-	var mu sync.Mutex // guards failed, done, runErr and Progress calls
-	failed, done := 0, 0
-	var runErr error
-	one := func(e Engine, i int) {
-		p := selected[i]
-		var r Result
-		if ce := fromCorpus[p.Rule]; ce != nil {
-			if ce.Want == nil {
-				ce.Want, _ = reference.Run(ce.Scenario)
-			}
-			ce.Seed = o.Seed
-			r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it", Calls: judges[p.Rule].calls}
-		} else {
-			j := judges[p.Rule]
-			j.e = e
-			var err error
-			if r, err = checkOne(ctx, j, p, o); err != nil {
-				mu.Lock()
-				runErr = errors.Join(runErr, err)
-				mu.Unlock()
-				return
-			}
-		}
-		results[i] = &r
-		mu.Lock()
-		defer mu.Unlock()
-		done++
-		if r.Verdict == Failed || r.Verdict == Fault {
-			failed++
-		}
-		if o.Progress != nil {
-			o.Progress(Progress{Done: done, Total: len(selected), Failed: failed, Elapsed: time.Since(res.Started), Budget: o.Budget})
-		}
-	}
-	// Each property's run depends only on the seed, so workers give the
-	// results of a serial run, in the same order. A rule that explore
-	// finds failing is searched, and its failure shrunk, there and then.
-	index := map[model.RuleID]int{}
-	for i, p := range selected {
-		index[p.Rule] = i
-	}
-	early := make([]bool, len(selected))
-	err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
-		explore(ctx, selected, judges, engines, fromCorpus, o, func(e Engine, j *judge) {
-			i := index[j.p.Rule]
-			early[i] = true
-			one(e, i)
-		})
-		rest := searchOrder(selected, judges, early)
-		onWorkers(engines, len(rest), func() bool { return true }, func(e Engine, k int) { one(e, rest[k]) })
-		if runErr == nil {
-			follow(ctx, selected, judges, results, engines)
-			res.Unexplained = unexplain(ctx, selected, judges, results, engines)
-			block(results, res.Unexplained)
-		}
+	return engines, closeAll, nil
+}
+
+// all judges every rule of the run on the engines. Each property's run
+// depends only on the seed, so workers give the results of a serial run,
+// in the same order. A rule that explore finds failing is searched, and
+// its failure shrunk, there and then; leads and unexplained departures
+// are followed once every rule has searched.
+func (rn *run) all(engines []Engine) {
+	early := make([]bool, len(rn.selected))
+	explore(rn.ctx, rn.selected, rn.judges, engines, rn.fromCorpus, rn.o, func(e Engine, j *judge) {
+		i := rn.index[j.p.Rule]
+		early[i] = true
+		rn.one(e, i)
 	})
-	if err != nil {
-		return res, err
+	rest := searchOrder(rn.selected, rn.judges, early)
+	onWorkers(engines, len(rest), func() bool { return true }, func(e Engine, k int) { rn.one(e, rest[k]) })
+	if rn.err == nil {
+		follow(rn.ctx, rn.selected, rn.judges, rn.results, engines)
+		rn.res.Unexplained = unexplain(rn.ctx, rn.selected, rn.judges, rn.results, engines)
+		block(rn.results, rn.res.Unexplained)
 	}
-	noteLeads(selected, judges, results)
-	for _, j := range judges {
+}
+
+// one judges the rule selected[i] on e: from its corpus file if one still
+// breaks it, else by its own search.
+func (rn *run) one(e Engine, i int) {
+	p := rn.selected[i]
+	j := rn.judges[p.Rule]
+	var r Result
+	if ce := rn.fromCorpus[p.Rule]; ce != nil {
+		if ce.Want == nil {
+			ce.Want, _ = reference.Run(ce.Scenario)
+		}
+		ce.Seed = rn.o.Seed
+		r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it", Calls: j.calls}
+	} else {
+		j.e = e
+		var err error
+		if r, err = checkOne(rn.ctx, j, p, rn.o); err != nil {
+			rn.mu.Lock()
+			rn.err = errors.Join(rn.err, err)
+			rn.mu.Unlock()
+			return
+		}
+	}
+	rn.results[i] = &r
+	rn.mu.Lock()
+	defer rn.mu.Unlock()
+	rn.done++
+	if r.Verdict == Failed || r.Verdict == Fault {
+		rn.failed++
+	}
+	if rn.o.Progress != nil {
+		rn.o.Progress(Progress{Done: rn.done, Total: len(rn.selected), Failed: rn.failed, Elapsed: time.Since(rn.res.Started), Budget: rn.o.Budget})
+	}
+}
+
+// collect puts the rules' results into the run's Results, in the order
+// selected, with the leads noted, the cases other rules reached counted,
+// and every new counterexample saved to the corpus.
+func (rn *run) collect() {
+	noteLeads(rn.selected, rn.judges, rn.results)
+	for _, j := range rn.judges {
 		for q, n := range j.reached {
-			if i, ok := index[q]; ok && results[i] != nil {
-				results[i].Reached += n
+			if i, ok := rn.index[q]; ok && rn.results[i] != nil {
+				rn.results[i].Reached += n
 			}
 		}
 	}
-	for i, r := range results {
+	for i, r := range rn.results {
 		if r == nil {
 			continue
 		}
-		if ce := r.Counterexample; ce != nil && o.Corpus != "" && ce.File == "" {
-			path, err := saveCounterexample(o.Corpus, selected[i].Rule, ce.Scenario)
+		if ce := r.Counterexample; ce != nil && rn.o.Corpus != "" && ce.File == "" {
+			path, err := saveCounterexample(rn.o.Corpus, rn.selected[i].Rule, ce.Scenario)
 			if err != nil {
-				runErr = errors.Join(runErr, err)
+				rn.err = errors.Join(rn.err, err)
 			}
 			ce.File = path
 		}
-		res.Results = append(res.Results, *r)
+		rn.res.Results = append(rn.res.Results, *r)
 	}
-	res.Interrupted = parent.Err() != nil
-	if runErr != nil {
-		return res, runErr
-	}
-	res.Elapsed = time.Since(res.Started)
-	return res, nil
 }
 
 // exploreRounds is how many cases of each rule explore plays, round by
@@ -775,7 +832,7 @@ func newJudge(ctx context.Context, e Engine, p *properties.Property, timeout tim
 	}
 	info := e.Info()
 	return &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout, ShrinkTime: 30 * time.Second}, info: info,
-		cache: map[string]outcome{}, time: &Timing{}, explain: explainers(info, []*properties.Property{p})}
+		shrinkState: shrinkState{cache: map[string]outcome{}}, time: &Timing{}, explain: explainers(info, []*properties.Property{p})}
 }
 
 // StartFault returns the results of a run whose engine could not even be

@@ -64,11 +64,12 @@ func (e *Exec) Info() EngineInfo { return e.info }
 
 // Run sends s to the adapter and waits for its trace.
 func (e *Exec) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
-	return e.run(ctx, s, nil)
+	return e.RunEncoded(ctx, s, nil)
 }
 
-// run is Run with s's encoding (see encode) when the caller has it.
-func (e *Exec) run(ctx context.Context, s *model.Scenario, enc []byte) (*model.Trace, error) {
+// RunEncoded is Run with s's encoding, when the caller has it (nil when
+// not): see [EncodedRunner].
+func (e *Exec) RunEncoded(ctx context.Context, s *model.Scenario, enc []byte) (*model.Trace, error) {
 	if !e.direct && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
 		return nil, fmt.Errorf("%w: the adapter can't set up merged stacks directly, and this scenario starts with one", ErrUnsupported)
 	}

@@ -79,51 +79,56 @@ func (o outcome) err() error {
 	return o.fault
 }
 
-// judge plays scenarios on e (and on the reference) and judges them by p.
+// judge plays scenarios on e (and on the reference) and judges them by p,
+// for one rule of a run. Its state is in four parts: the engine calls it
+// may make, what it keeps while a failure shrinks, what explore did for
+// it, and the leads and departures its cases showed for other rules.
 type judge struct {
-	ctx   context.Context
-	e     Engine
-	p     *properties.Property
-	o     Options
-	info  EngineInfo
-	cache map[string]outcome
-	// shrinking keeps every outcome in cache while a failure is shrunk.
-	shrinking bool
-	time      *Timing
+	ctx  context.Context
+	e    Engine
+	p    *properties.Property
+	o    Options
+	info EngineInfo
+	time *Timing
 	// explain are the other properties that may name a departure of the
 	// engine's trace from the rules': every property the engine can be
 	// judged on.
 	explain []*properties.Property
-	// calls counts the scenarios put to the engine for this rule; when
-	// limited, allot is the most it may put, and cancel ends the rule's
-	// context once they are spent (Options.BudgetCalls).
+	// judged400 is set when the run judges 400.1, the trace's own
+	// accounting: a case whose trace breaks it is then 400.1's finding,
+	// and otherwise a failure of the case's rule found by 400.1's check.
+	judged400 bool
+	callBudget
+	shrinkState
+	exploring
+	findings
+}
+
+// callBudget counts the scenarios put to the engine for a rule; when
+// limited, allot is the most it may put, and cancel ends the rule's
+// context once they are spent (Options.BudgetCalls).
+type callBudget struct {
 	calls   int
 	allot   int
 	limited bool
 	cancel  context.CancelCauseFunc
-	// leads are, by rule, the first case this rule played that that
-	// rule's check failed (see follow).
-	leads map[model.RuleID]leadCase
-	// departures are, by aspect, the cases this rule played whose trace
-	// departed from the rules' where no rule's check looks: how many,
-	// and the first (see unexplain).
-	departures map[string]*departed
+}
+
+// shrinkState is what a judge keeps while a failure shrinks.
+type shrinkState struct {
+	cache map[string]outcome
+	// shrinking keeps every outcome in cache while a failure is shrunk.
+	shrinking bool
 	// hunting is set while an unexplained departure is shrunk: such a
 	// departure is then this judge's failure.
 	hunting bool
 	// shrinkErrors counts, by message, the refusals and faults met while
 	// the failure now being shrunk was shrunk.
 	shrinkErrors map[string]int
-	// fromLead is the failure of this rule that a case drawn for another
-	// rule showed while the rules explored: the rule fails on it without
-	// a search of its own (see failFromLead). searched is set once explore
-	// has handed the rule to its search.
-	fromLead *leadFailure
-	searched bool
-	// judged400 is set when the run judges 400.1, the trace's own
-	// accounting: a case whose trace breaks it is then 400.1's finding,
-	// and otherwise a failure of the case's rule found by 400.1's check.
-	judged400 bool
+}
+
+// exploring is what explore did for a rule (see explore).
+type exploring struct {
 	// pre holds the outcomes of the cases explore played for this rule,
 	// by the scenario's hash, for its search to take rather than play
 	// them again; explored is set once explore is done with the rule.
@@ -136,6 +141,23 @@ type judge struct {
 	// departed is set when a case explore played departed from the
 	// rules in a way another rule's check names (see searchOrder).
 	departed bool
+	// fromLead is the failure of this rule that a case drawn for another
+	// rule showed while the rules explored: the rule fails on it without
+	// a search of its own (see failFromLead). searched is set once explore
+	// has handed the rule to its search.
+	fromLead *leadFailure
+	searched bool
+}
+
+// findings are what a rule's cases showed of other rules.
+type findings struct {
+	// leads are, by rule, the first case this rule played that that
+	// rule's check failed (see follow).
+	leads map[model.RuleID]leadCase
+	// departures are, by aspect, the cases this rule played whose trace
+	// departed from the rules' where no rule's check looks: how many,
+	// and the first (see unexplain).
+	departures map[string]*departed
 	// reached counts, by rule, this rule's held cases that reached that
 	// rule too and kept it (see judgeOthers).
 	reached map[model.RuleID]int
@@ -518,8 +540,8 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	defer cancel()
 	t0 = time.Now()
 	var got *model.Trace
-	if x, ok := j.e.(*Exec); ok && enc != nil {
-		got, err = x.run(ctx, s, enc)
+	if x, ok := j.e.(EncodedRunner); ok && enc != nil {
+		got, err = x.RunEncoded(ctx, s, enc)
 	} else {
 		got, err = j.e.Run(ctx, s)
 	}

@@ -21,10 +21,50 @@ func inScenarioTerms(s *model.Scenario, t, want *model.Trace) (*model.Trace, err
 	if t == nil || len(t.NewObjects) == 0 {
 		return t, nil
 	}
-	rename := map[model.ObjectID]model.ObjectID{}
-	standsFor := map[model.ObjectID][]model.ObjectID{}
-	newPerm := map[model.ObjectID]bool{}
-	plain := map[model.ObjectID]bool{} // tokens of the engine's own, standing for nothing
+	rd, err := readNewObjects(s, t)
+	if err != nil {
+		return nil, err
+	}
+	rd.want = want
+	c := cloneTrace(t)
+	c.NewObjects = slices.DeleteFunc(c.NewObjects, func(n model.NewObject) bool {
+		return n.Kind != model.NewToken || len(n.StandsFor) > 0 // all read away but the plain tokens
+	})
+	// A permanent's name, once read, holds for the rest of the trace.
+	rd.state(&c.Start, 0)
+	for k := range c.Steps {
+		st := &c.Steps[k]
+		rd.state(&st.State, k+1)
+		st.Events = rd.events(st.Events)
+	}
+	// Events name permanents too: rename them as the states did.
+	names := permNames(t, c)
+	for k := range c.Steps {
+		for i := range c.Steps[k].Events {
+			e := &c.Steps[k].Events[i]
+			if n, ok := names[e.Object]; ok {
+				e.Object = n
+			}
+		}
+	}
+	return c, nil
+}
+
+// A reading is how a trace's new objects read in the scenario's terms.
+type reading struct {
+	rename    map[model.ObjectID]model.ObjectID   // a stand-in: the card it stands for
+	standsFor map[model.ObjectID][]model.ObjectID // a token standing for cards: the cards
+	newPerm   map[model.ObjectID]bool             // a permanent id of the engine's own
+	plain     map[model.ObjectID]bool             // a token of the engine's own, standing for nothing
+	entered   map[model.ObjectID]string           // a plain token: its name as a permanent entering
+	want      *model.Trace
+}
+
+// readNewObjects reads t's new objects, or says what in them makes no
+// sense in s's terms.
+func readNewObjects(s *model.Scenario, t *model.Trace) (*reading, error) {
+	rd := &reading{rename: map[model.ObjectID]model.ObjectID{}, standsFor: map[model.ObjectID][]model.ObjectID{},
+		newPerm: map[model.ObjectID]bool{}, plain: map[model.ObjectID]bool{}, entered: map[model.ObjectID]string{}}
 	seen := map[model.ObjectID]bool{}
 	for i, n := range t.NewObjects {
 		at := fmt.Sprintf("new_objects[%d] (%s)", i, n.ID)
@@ -47,118 +87,112 @@ func inScenarioTerms(s *model.Scenario, t, want *model.Trace) (*model.Trace, err
 			if len(n.StandsFor) != 1 {
 				return nil, fmt.Errorf("%s: a stand-in stands for exactly one card of the scenario, not %d", at, len(n.StandsFor))
 			}
-			rename[n.ID] = n.StandsFor[0]
+			rd.rename[n.ID] = n.StandsFor[0]
 		case model.NewToken:
 			if len(n.StandsFor) > 0 {
-				standsFor[n.ID] = n.StandsFor
+				rd.standsFor[n.ID] = n.StandsFor
 			} else {
-				plain[n.ID] = true
+				rd.plain[n.ID] = true
 			}
 		case model.NewPermanent:
 			if len(n.StandsFor) > 0 {
 				return nil, fmt.Errorf("%s: a new permanent's cards are its components; stands_for is for tokens and stand-ins", at)
 			}
-			newPerm[n.ID] = true
+			rd.newPerm[n.ID] = true
 		default:
 			return nil, fmt.Errorf("%s: kind %q, want %s, %s or %s", at, n.Kind, model.NewToken, model.NewStandIn, model.NewPermanent)
 		}
 	}
-	c := cloneTrace(t)
-	c.NewObjects = slices.DeleteFunc(c.NewObjects, func(n model.NewObject) bool {
-		return n.Kind != model.NewToken || len(n.StandsFor) > 0 // all read away but the plain tokens
-	})
-	id := func(x model.ObjectID) model.ObjectID {
-		if r, ok := rename[x]; ok {
-			return r
-		}
-		return x
+	return rd, nil
+}
+
+// id reads a stand-in as its card.
+func (rd *reading) id(x model.ObjectID) model.ObjectID {
+	if r, ok := rd.rename[x]; ok {
+		return r
 	}
-	ids := func(xs []model.ObjectID) []model.ObjectID {
-		out := xs[:0:0]
-		for _, x := range xs {
-			if _, gone := standsFor[x]; !gone {
-				out = append(out, id(x))
-			}
-		}
-		return out
-	}
-	entered := map[model.ObjectID]string{}
-	state := func(st *model.State, k int) {
-		for i := range st.Players {
-			z := &st.Players[i].Zones
-			z.Library, z.Hand, z.Graveyard, z.Exile, z.Command = ids(z.Library), ids(z.Hand), ids(z.Graveyard), ids(z.Exile), ids(z.Command)
-		}
-		for i := range st.Stack {
-			st.Stack[i].Object = id(st.Stack[i].Object)
-		}
-		for i := range st.Links {
-			st.Links[i].Source = id(st.Links[i].Source)
-			st.Links[i].Cards = ids(st.Links[i].Cards)
-		}
-		for i := range st.Battlefield {
-			p := &st.Battlefield[i]
-			var comps []model.Component
-			for _, comp := range p.Components {
-				cards, ok := standsFor[comp.Object]
-				if !ok {
-					comp.Object = id(comp.Object)
-					comps = append(comps, comp)
-					continue
-				}
-				for _, card := range cards {
-					comps = append(comps, model.Component{Object: card, Face: comp.Face, FaceDown: comp.FaceDown, FaceDownBy: comp.FaceDownBy})
-				}
-			}
-			p.Components = comps
-			p.AttachedTo = id(p.AttachedTo)
-			p.ID = permName(p, id, newPerm, standsFor, want, k)
-			if plain[p.ID] && k > 0 {
-				// The engine's own token is a permanent entering: named
-				// as the trace format names one, after the action it
-				// first appears in.
-				if _, ok := entered[p.ID]; !ok {
-					entered[p.ID] = fmt.Sprintf("%s@%d", p.ID, k-1)
-				}
-				p.ID = model.ObjectID(entered[p.ID])
-			}
+	return x
+}
+
+// ids reads a list of objects, leaving out tokens that stand for cards.
+func (rd *reading) ids(xs []model.ObjectID) []model.ObjectID {
+	out := xs[:0:0]
+	for _, x := range xs {
+		if _, gone := rd.standsFor[x]; !gone {
+			out = append(out, rd.id(x))
 		}
 	}
-	// A permanent's name, once read, holds for the rest of the trace.
-	state(&c.Start, 0)
-	for k := range c.Steps {
-		st := &c.Steps[k]
-		state(&st.State, k+1)
-		events := st.Events[:0]
-		for _, e := range st.Events {
-			if _, gone := standsFor[e.Object]; gone && e.Kind == model.CeaseToExist {
-				continue // the engine's own token, not the cards it stood for
-			}
-			e.Object, e.Source = id(e.Object), id(e.Source)
-			e.Revealed = ids(e.Revealed)
-			var moves []model.Placement
-			for _, m := range e.Moves {
-				if _, gone := standsFor[m.Object]; gone {
-					continue
-				}
-				m.Object, m.By = id(m.Object), id(m.By)
-				moves = append(moves, m)
-			}
-			e.Moves = moves
-			events = append(events, e)
-		}
-		st.Events = events
+	return out
+}
+
+// state reads state k of the trace (0 is the start).
+func (rd *reading) state(st *model.State, k int) {
+	for i := range st.Players {
+		z := &st.Players[i].Zones
+		z.Library, z.Hand, z.Graveyard, z.Exile, z.Command = rd.ids(z.Library), rd.ids(z.Hand), rd.ids(z.Graveyard), rd.ids(z.Exile), rd.ids(z.Command)
 	}
-	// Events name permanents too: rename them as the states did.
-	names := permNames(t, c)
-	for k := range c.Steps {
-		for i := range c.Steps[k].Events {
-			e := &c.Steps[k].Events[i]
-			if n, ok := names[e.Object]; ok {
-				e.Object = n
-			}
+	for i := range st.Stack {
+		st.Stack[i].Object = rd.id(st.Stack[i].Object)
+	}
+	for i := range st.Links {
+		st.Links[i].Source = rd.id(st.Links[i].Source)
+		st.Links[i].Cards = rd.ids(st.Links[i].Cards)
+	}
+	for i := range st.Battlefield {
+		rd.permanent(&st.Battlefield[i], k)
+	}
+}
+
+// permanent reads a permanent of state k: a token standing for cards
+// becomes those cards, and the permanent takes the rules' name.
+func (rd *reading) permanent(p *model.Permanent, k int) {
+	var comps []model.Component
+	for _, comp := range p.Components {
+		cards, ok := rd.standsFor[comp.Object]
+		if !ok {
+			comp.Object = rd.id(comp.Object)
+			comps = append(comps, comp)
+			continue
+		}
+		for _, card := range cards {
+			comps = append(comps, model.Component{Object: card, Face: comp.Face, FaceDown: comp.FaceDown, FaceDownBy: comp.FaceDownBy})
 		}
 	}
-	return c, nil
+	p.Components = comps
+	p.AttachedTo = rd.id(p.AttachedTo)
+	p.ID = permName(p, rd.id, rd.newPerm, rd.standsFor, rd.want, k)
+	if rd.plain[p.ID] && k > 0 {
+		// The engine's own token is a permanent entering: named as the
+		// trace format names one, after the action it first appears in.
+		if _, ok := rd.entered[p.ID]; !ok {
+			rd.entered[p.ID] = fmt.Sprintf("%s@%d", p.ID, k-1)
+		}
+		p.ID = model.ObjectID(rd.entered[p.ID])
+	}
+}
+
+// events reads a step's events: a token standing for cards that ceases
+// to exist is not reported, nor are its moves (the cards' are).
+func (rd *reading) events(evs []model.Event) []model.Event {
+	out := evs[:0]
+	for _, e := range evs {
+		if _, gone := rd.standsFor[e.Object]; gone && e.Kind == model.CeaseToExist {
+			continue // the engine's own token, not the cards it stood for
+		}
+		e.Object, e.Source = rd.id(e.Object), rd.id(e.Source)
+		e.Revealed = rd.ids(e.Revealed)
+		var moves []model.Placement
+		for _, m := range e.Moves {
+			if _, gone := rd.standsFor[m.Object]; gone {
+				continue
+			}
+			m.Object, m.By = rd.id(m.Object), rd.id(m.By)
+			moves = append(moves, m)
+		}
+		e.Moves = moves
+		out = append(out, e)
+	}
+	return out
 }
 
 // permName is the name of permanent p (its components already read) in
