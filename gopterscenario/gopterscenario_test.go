@@ -43,7 +43,7 @@ func size(s *model.Scenario) (components, actions int) {
 }
 
 // TestGopterFindsAndShrinksAMutant: the gopter generator reaches the bug
-// and its shrinker (the harness's domain pass) brings it to the minimum.
+// and its shrinker (package shrink's steps) brings it to the minimum.
 func TestGopterFindsAndShrinksAMutant(t *testing.T) {
 	e, err := harness.Reference("token-if-any-token")
 	require.NoError(t, err)

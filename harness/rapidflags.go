@@ -18,6 +18,7 @@ import (
 	"time"
 )
 
+// rapidMu serialises the runs of rapid, whose settings are those globals.
 var rapidMu sync.Mutex
 
 // withRapidFlags runs f with rapid configured for checks, seed and shrink
