@@ -8,7 +8,8 @@ import (
 
 // Declaring attackers (CR 508.1): who may attack, and what attacking does
 // to the attacker's status. The scenario format ends with the declaration,
-// so each case has at most one, its last action.
+// so each case has at most one, its last action. 302.6 and 702.20b use
+// these helpers too.
 
 // attack returns the creature the rules' step i declares an attacker, or
 // "" when step i is no attack or the rules forbid it.
@@ -112,27 +113,6 @@ var P508_1a = &Property{
 	},
 }
 
-// P302_6: a creature that has not been under its controller's control
-// since their latest turn began can't attack unless it has haste; a merged
-// creature keeps that from before it merged (CR 730.2c).
-var P302_6 = &Property{
-	Rule:  "302.6",
-	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttackNew,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(slices.Contains(attackLabels(s, rules), "new-under-control"), "new-under-control")
-	},
-	Cover: map[string]float64{"new-under-control": 0.25},
-	Check: func(c *Case) error {
-		return attacks(c, func(i int, id model.ObjectID) error {
-			if p := stateAt(c.Reference, i).Permanent(id); p == nil || p.ControlledSinceTurnStart {
-				return nil
-			}
-			return sameDeclaration(c, i, id, "a creature new under its controller's control attacks only with haste")
-		})
-	},
-}
-
 // tapsOnAttack judges the attacker's tapped status after an attack the
 // rules declare, for attackers with vigilance (vigilant) or without.
 func tapsOnAttack(c *Case, vigilant bool, why string) error {
@@ -179,19 +159,5 @@ var P508_1f = &Property{
 	Cover: map[string]float64{"attacker-taps": 0.15},
 	Check: func(c *Case) error {
 		return tapsOnAttack(c, false, "attacking taps a creature without vigilance")
-	},
-}
-
-// P702_20b: a creature with vigilance does not tap when it attacks.
-var P702_20b = &Property{
-	Rule:  "702.20b",
-	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttackVigilance,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(vigilantAttack(s, rules), "vigilant-attacker")
-	},
-	Cover: map[string]float64{"vigilant-attacker": 0.1},
-	Check: func(c *Case) error {
-		return tapsOnAttack(c, true, "a creature with vigilance stays untapped when it attacks")
 	},
 }
