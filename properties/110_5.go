@@ -123,19 +123,17 @@ func statusCategories(st model.Status) []struct {
 var P110_5c = &Property{
 	Rule: "110.5c",
 	Gen:  genStatus,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: byStep(func(c *Case, i int) []string {
 		var out []string
-		for i, a := range s.Actions {
-			prev := stateAt(rules, i)
-			for _, q := range rules.Steps[i].State.Battlefield {
-				p := prev.Permanent(q.ID)
-				if p != nil && p.Status != (model.Status{}) && (makeup(p) != makeup(&q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
-					out = append(out, "status-kept-through-merge-or-copy")
-				}
+		a, prev := c.Scenario.Actions[i], stateAt(c.Reference, i)
+		for _, q := range c.Reference.Steps[i].State.Battlefield {
+			p := prev.Permanent(q.ID)
+			if p != nil && p.Status != (model.Status{}) && (makeup(p) != makeup(&q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
+				out = append(out, "status-kept-through-merge-or-copy")
 			}
 		}
 		return out
-	},
+	}),
 	Cover: map[string]float64{"status-kept-through-merge-or-copy": 0.02},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {

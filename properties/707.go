@@ -77,21 +77,15 @@ var P707_8a = &Property{
 	Rule:  "707.8a",
 	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
 	Gen:   genCopyDFC,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			src, tok := copiedDFCTop(c, i)
-			switch {
-			case tok == nil:
-			case len(src.Components) > 1:
-				out = append(out, "copy-of-merged-dfc-top")
-			default:
-				out = append(out, "copy-of-lone-dfc")
-			}
+	Classify: byStep(func(c *Case, i int) []string {
+		switch src, tok := copiedDFCTop(c, i); {
+		case tok == nil:
+			return nil
+		case len(src.Components) > 1:
+			return []string{"copy-of-merged-dfc-top"}
 		}
-		return out
-	},
+		return []string{"copy-of-lone-dfc"}
+	}),
 	Cover: map[string]float64{"copy-of-merged-dfc-top": 0.05, "copy-of-lone-dfc": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {

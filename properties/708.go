@@ -45,23 +45,19 @@ var P708_2b = &Property{
 	Rule:  "708.2b",
 	Needs: []model.Feature{model.FeatureFaceDown},
 	Gen:   genFaceDownAgain,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := turnsDownAgain(c, i); p != nil {
-				switch p.Components[0].FaceDownBy {
-				case model.ByMorph, model.ByDisguise:
-					out = append(out, "again-morph-or-disguise")
-				case model.ByManifest, model.ByCloak:
-					out = append(out, "again-manifest-or-cloak")
-				default:
-					out = append(out, "again-effect")
-				}
-			}
+	Classify: withChange(byStep(func(c *Case, i int) []string {
+		p := turnsDownAgain(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	}),
+		switch p.Components[0].FaceDownBy {
+		case model.ByMorph, model.ByDisguise:
+			return []string{"again-morph-or-disguise"}
+		case model.ByManifest, model.ByCloak:
+			return []string{"again-manifest-or-cloak"}
+		}
+		return []string{"again-effect"}
+	})),
 	Cover: map[string]float64{ElseHappens: 0.05, "again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -97,16 +93,13 @@ var P708_8 = &Property{
 	Needs:    []model.Feature{model.FeatureFaceDown},
 	Observes: []model.Observer{model.CreatureEnters, model.TurnedFaceUp},
 	Gen:      genFaceUp,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i, a := range s.Actions {
-			if turnedUp(c, i) != nil {
-				out = append(out, map[bool]string{true: "by-effect", false: "by-special-action"}[a.Method == "" || a.Method == model.ByEffect])
-			}
+	Classify: byStep(func(c *Case, i int) []string {
+		if turnedUp(c, i) == nil {
+			return nil
 		}
-		return out
-	},
+		how := c.Scenario.Actions[i].Method
+		return []string{map[bool]string{true: "by-effect", false: "by-special-action"}[how == "" || how == model.ByEffect]}
+	}),
 	Cover: map[string]float64{"by-effect": 0.2, "by-special-action": 0.01},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {

@@ -93,12 +93,11 @@ var P710_4 = &Property{
 	Needs: []model.Feature{model.FeatureFlip},
 	Gen:   genFlipTwice,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		var out []string
-		for i, a := range s.Actions {
-			if p := stateAt(rules, i).Permanent(a.Object); a.Type == model.Flip && p != nil && p.Status.Flipped {
-				out = append(out, "flip-again")
-			}
-		}
+		out := byStep(func(c *Case, i int) []string {
+			a := c.Scenario.Actions[i]
+			p := stateAt(c.Reference, i).Permanent(a.Object)
+			return label(a.Type == model.Flip && p != nil && p.Status.Flipped, "flip-again")
+		})(s, rules)
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		_ = returns(c, func(p *model.Permanent) bool { return p.Status.Flipped }, func(int, *model.Permanent, *model.Permanent) error {
 			out = append(out, "flipped-returns")

@@ -223,16 +223,12 @@ var P712_15a = &Property{
 	Rule:  "712.15a",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureTransform},
 	Gen:   genFaceDownDFC,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if transformsFaceDown(c, i) != nil {
-				out = append(out, map[bool]string{true: "told-to-turn-up", false: "told-to-transform"}[actionIs(c, i, model.TurnFaceUp)])
-			}
+	Classify: byStep(func(c *Case, i int) []string {
+		if transformsFaceDown(c, i) == nil {
+			return nil
 		}
-		return out
-	},
+		return []string{map[bool]string{true: "told-to-turn-up", false: "told-to-transform"}[actionIs(c, i, model.TurnFaceUp)]}
+	}),
 	Cover: map[string]float64{"told-to-transform": 0.3, "told-to-turn-up": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -264,16 +260,13 @@ var P712_16 = &Property{
 	Rule:  "712.16",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Gen:   genDFC,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := dfcFaceDown(c, i); p != nil {
-				out = append(out, map[bool]string{true: "melded-told-face-down", false: "dfc-told-face-down"}[isMelded(s, p)])
-			}
+	Classify: withChange(byStep(func(c *Case, i int) []string {
+		p := dfcFaceDown(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	}),
+		return []string{map[bool]string{true: "melded-told-face-down", false: "dfc-told-face-down"}[isMelded(c.Scenario, p)]}
+	})),
 	Cover: map[string]float64{ElseHappens: 0.1, "dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {

@@ -501,18 +501,15 @@ var P730_2g = &Property{
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
 	Observes: []model.Observer{model.TurnedFaceUp},
 	Gen:      genInstant,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := faceUpWithInstant(c, i); p != nil {
-				top := defOf(s, p.Components[0].Object)
-				out = append(out, label(top != nil && top.InstantOrSorcery(), "instant-on-top")...)
-				out = append(out, label(slices.ContainsFunc(p.Components, func(comp model.Component) bool { return !comp.FaceDown }), "face-up-component-under")...)
-			}
+	Classify: byStep(func(c *Case, i int) []string {
+		p := faceUpWithInstant(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	},
+		top := defOf(c.Scenario, p.Components[0].Object)
+		out := label(top != nil && top.InstantOrSorcery(), "instant-on-top")
+		return append(out, label(slices.ContainsFunc(p.Components, func(comp model.Component) bool { return !comp.FaceDown }), "face-up-component-under")...)
+	}),
 	Cover: map[string]float64{"instant-on-top": 0.1, "face-up-component-under": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -640,22 +637,15 @@ var P730_2i = &Property{
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureDoubleFaced},
 	Gen:   genTransform,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		n := 0
-		for i := range rules.Steps {
-			if transformsMerged(c, i) != nil {
-				n++
-			}
-		}
+		turns := byStep(func(c *Case, i int) []string { return label(transformsMerged(c, i) != nil, "transforms") })(s, rules)
 		// Turned over once, or turned over and back.
 		switch {
-		case n == 1:
-			out = append(out, "transforms-once")
-		case n > 1:
-			out = append(out, "transforms-and-back")
+		case len(turns) == 1:
+			return []string{"transforms-once"}
+		case len(turns) > 1:
+			return []string{"transforms-and-back"}
 		}
-		return out
+		return nil
 	},
 	Cover: map[string]float64{"transforms-once": 0.15, "transforms-and-back": 0.15},
 	Check: func(c *Case) error {
@@ -719,17 +709,14 @@ var P730_2j = &Property{
 	Rule:  "730.2j",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Gen:   genDFCFaceDown,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := mergedDFCFaceDown(c, i); p != nil {
-				top := defOf(s, p.Components[0].Object)
-				out = append(out, map[bool]string{true: "dfc-on-top", false: "dfc-underneath"}[top != nil && top.Layout.DoubleFaced()])
-			}
+	Classify: withChange(byStep(func(c *Case, i int) []string {
+		p := mergedDFCFaceDown(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	}),
+		top := defOf(c.Scenario, p.Components[0].Object)
+		return []string{map[bool]string{true: "dfc-on-top", false: "dfc-underneath"}[top != nil && top.Layout.DoubleFaced()]}
+	})),
 	Cover: map[string]float64{ElseHappens: 0.1, "dfc-on-top": 0.01, "dfc-underneath": 0.03},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -909,19 +896,17 @@ var P730_3 = &Property{
 	Needs:    []model.Feature{model.FeatureMerge},
 	Observes: []model.Observer{model.CreatureDies},
 	Gen:      genLeave,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: byStep(func(c *Case, i int) []string {
 		var out []string
-		for i := range rules.Steps {
-			for _, p := range leaves(rules, i) {
-				if isMerged(s, p) {
-					out = append(out, "merged-leaves")
-					out = append(out, label(len(triggered(rules.Steps[i], model.CreatureDies, p.ID)) > 0, "merged-dies")...)
-					out = append(out, label(toLibrary(rules, i, p.ID), "merged-to-library")...)
-				}
+		for _, p := range leaves(c.Reference, i) {
+			if isMerged(c.Scenario, p) {
+				out = append(out, "merged-leaves")
+				out = append(out, label(len(triggered(c.Reference.Steps[i], model.CreatureDies, p.ID)) > 0, "merged-dies")...)
+				out = append(out, label(toLibrary(c.Reference, i, p.ID), "merged-to-library")...)
 			}
 		}
 		return out
-	},
+	}),
 	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.02, "merged-to-library": 0.05},
 	Check: func(c *Case) error {
 		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
