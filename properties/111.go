@@ -35,7 +35,7 @@ func entries(c *Case, typ model.ActionType, f func(i int, r, e *model.Permanent)
 var P111_1 = &Property{
 	Rule:  "111.1",
 	Needs: []model.Feature{model.FeatureCreateToken},
-	Gen:   genCreate,
+	Draws: genCreate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string

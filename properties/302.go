@@ -12,7 +12,7 @@ import (
 var P302_6 = &Property{
 	Rule:  "302.6",
 	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttackNew,
+	Draws: genAttackNew,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(slices.Contains(attackLabels(s, rules), "new-under-control"), "new-under-control")
 	},

@@ -103,7 +103,7 @@ func attackLabels(s *model.Scenario, rules *model.Trace) []string {
 var P508_1a = &Property{
 	Rule:     "508.1a",
 	Needs:    []model.Feature{model.FeatureCombat},
-	Gen:      genAttack,
+	Draws:    genAttack,
 	Classify: attackLabels,
 	Cover:    map[string]float64{"declared": 0.15, "forbidden": 0.1, "merged-attacker": 0.1},
 	Check: func(c *Case) error {
@@ -152,7 +152,7 @@ func vigilantAttack(s *model.Scenario, rules *model.Trace) bool {
 var P508_1f = &Property{
 	Rule:  "508.1f",
 	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttack,
+	Draws: genAttack,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(slices.Contains(attackLabels(s, rules), "declared") && !vigilantAttack(s, rules), "attacker-taps")
 	},

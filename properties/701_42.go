@@ -10,7 +10,7 @@ import (
 var P701_42a = &Property{
 	Rule:     "701.42a",
 	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMeld,
+	Draws:    genMeld,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return meldLabels(s, rules) },
 	Cover:    map[string]float64{"a-half-tapped": 0.1, "halves-untapped": 0.1},
 	Check: func(c *Case) error {
@@ -93,7 +93,7 @@ func meldLabels(s *model.Scenario, rules *model.Trace) []string {
 var P701_42b = &Property{
 	Rule:     "701.42b",
 	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMeldGone,
+	Draws:    genMeldGone,
 	Classify: failedMeldLabels,
 	Cover:    map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
 	Check: func(c *Case) error {
@@ -148,7 +148,7 @@ func failedMeldLabels(s *model.Scenario, rules *model.Trace) []string {
 var P701_42c = &Property{
 	Rule:     "701.42c",
 	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMeldGone,
+	Draws:    genMeldGone,
 	Classify: failedMeldLabels,
 	Cover:    map[string]float64{"token-half": 0.15, "pair-gone": 0.05},
 	Check: func(c *Case) error {

@@ -8,7 +8,7 @@ import (
 var P702_20b = &Property{
 	Rule:  "702.20b",
 	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttackVigilance,
+	Draws: genAttackVigilance,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(vigilantAttack(s, rules), "vigilant-attacker")
 	},

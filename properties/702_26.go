@@ -66,7 +66,7 @@ func sparedPhasedOut(c *Case, i int) []model.ObjectID {
 var P702_26b = &Property{
 	Rule:  "702.26b",
 	Needs: []model.Feature{model.FeaturePhasing},
-	Gen:   genPhasedOut,
+	Draws: genPhasedOut,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		out := label(anyStep(rules, func(i int) bool {
@@ -110,7 +110,7 @@ var P702_26b = &Property{
 var P702_26c = &Property{
 	Rule:  "702.26c",
 	Needs: []model.Feature{model.FeaturePhasing},
-	Gen:   genPhase,
+	Draws: genPhase,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
@@ -138,7 +138,7 @@ var P702_26c = &Property{
 var P702_26d = &Property{
 	Rule:  "702.26d",
 	Needs: []model.Feature{model.FeaturePhasing},
-	Gen:   genPhase,
+	Draws: genPhase,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
@@ -183,7 +183,7 @@ var P702_26d = &Property{
 var P702_26g = &Property{
 	Rule:  "702.26g",
 	Needs: []model.Feature{model.FeaturePhaseAttached},
-	Gen:   genPhaseAttached,
+	Draws: genPhaseAttached,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string

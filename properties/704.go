@@ -9,7 +9,7 @@ import (
 // P704_5d: a token outside the battlefield ceases to exist.
 var P704_5d = &Property{
 	Rule:  "704.5d",
-	Gen:   genTokenLeaves,
+	Draws: genTokenLeaves,
 	Needs: nil,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {

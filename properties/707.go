@@ -10,7 +10,7 @@ import (
 var P707_5 = &Property{
 	Rule:  "707.5",
 	Needs: []model.Feature{model.FeatureCopy},
-	Gen:   genClone,
+	Draws: genClone,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
@@ -76,7 +76,7 @@ func copiedDFCTop(c *Case, i int) (src, tok *model.Permanent) {
 var P707_8a = &Property{
 	Rule:  "707.8a",
 	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
-	Gen:   genCopyDFC,
+	Draws: genCopyDFC,
 	Classify: byStep(func(c *Case, i int) []string {
 		switch src, tok := copiedDFCTop(c, i); {
 		case tok == nil:

@@ -12,7 +12,7 @@ import (
 var P708_2a = &Property{
 	Rule:         "708.2a",
 	Needs:        []model.Feature{model.FeatureFaceDown},
-	Gen:          genFaceDownStatus,
+	Draws:        genFaceDownStatus,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(anyState(rules, func(p *model.Permanent) bool { return p.Status.FaceDown && len(p.Components) > 1 }), "face-down-merged")
@@ -44,7 +44,7 @@ func turnsDownAgain(c *Case, i int) *model.Permanent {
 var P708_2b = &Property{
 	Rule:  "708.2b",
 	Needs: []model.Feature{model.FeatureFaceDown},
-	Gen:   genFaceDownAgain,
+	Draws: genFaceDownAgain,
 	Classify: withChange(byStep(func(c *Case, i int) []string {
 		p := turnsDownAgain(c, i)
 		if p == nil {
@@ -92,7 +92,7 @@ var P708_8 = &Property{
 	Rule:     "708.8",
 	Needs:    []model.Feature{model.FeatureFaceDown},
 	Observes: []model.Observer{model.CreatureEnters, model.TurnedFaceUp},
-	Gen:      genFaceUp,
+	Draws:    genFaceUp,
 	Classify: byStep(func(c *Case, i int) []string {
 		if turnedUp(c, i) == nil {
 			return nil
@@ -130,7 +130,7 @@ var P708_9 = &Property{
 	Rule:   "708.9",
 	Needs:  []model.Feature{model.FeatureFaceDown},
 	Events: true,
-	Gen:    genFaceDownLeaves,
+	Draws:  genFaceDownLeaves,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {
 			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {

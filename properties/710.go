@@ -27,7 +27,7 @@ func unflippedFlip(s *model.Scenario, p *model.Permanent) bool {
 var P710_1b = &Property{
 	Rule:         "710.1b",
 	Needs:        []model.Feature{model.FeatureFlip},
-	Gen:          genFlipChars,
+	Draws:        genFlipChars,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(anyState(rules, func(p *model.Permanent) bool { return unflippedFlip(s, p) }), "unflipped-flip-card")
@@ -52,7 +52,7 @@ func hasCopyEffect(p *model.Permanent) bool {
 var P710_2 = &Property{
 	Rule:  "710.2",
 	Needs: []model.Feature{model.FeatureFlip},
-	Gen:   genFlipChars,
+	Draws: genFlipChars,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyState(rules, func(p *model.Permanent) bool { return unflippedFlip(s, p) }), "unflipped-flip-card")
 	},
@@ -91,7 +91,7 @@ func sortedStrings(xs []string) []string {
 var P710_4 = &Property{
 	Rule:  "710.4",
 	Needs: []model.Feature{model.FeatureFlip},
-	Gen:   genFlipTwice,
+	Draws: genFlipTwice,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := byStep(func(c *Case, i int) []string {
 			a := c.Scenario.Actions[i]

@@ -24,7 +24,7 @@ func isMeldedP(s *model.Scenario) func(p *model.Permanent) bool {
 var P712_4a = &Property{
 	Rule:     "712.4a",
 	Needs:    []model.Feature{model.FeatureMeld},
-	Gen:      genMeld,
+	Draws:    genMeld,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return meldLabels(s, rules) },
 	Cover:    map[string]float64{"a-half-tapped": 0.1, "halves-untapped": 0.1},
 	Check: func(c *Case) error {
@@ -53,7 +53,7 @@ var P712_4a = &Property{
 var P712_4b = &Property{
 	Rule:  "712.4b",
 	Needs: []model.Feature{model.FeatureMeld},
-	Gen:   genMeldTransform,
+	Draws: genMeldTransform,
 	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
@@ -92,7 +92,7 @@ func meldCardTransforms(c *Case, i int) *model.Permanent {
 var P712_4c = &Property{
 	Rule:  "712.4c",
 	Needs: []model.Feature{model.FeatureMeld, model.FeatureDoubleFaced},
-	Gen:   genMeldTransform,
+	Draws: genMeldTransform,
 	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
@@ -122,7 +122,7 @@ func lonelyDFC(s *model.Scenario, p *model.Permanent) bool {
 var P712_8d = &Property{
 	Rule:         "712.8d",
 	Needs:        []model.Feature{model.FeatureDoubleFaced},
-	Gen:          genDFCChars,
+	Draws:        genDFCChars,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(anyState(rules, func(p *model.Permanent) bool { return lonelyDFC(s, p) && p.Components[0].Face != model.Back }), "front-face-up")
@@ -153,7 +153,7 @@ func backFaceUp(s *model.Scenario, p *model.Permanent) bool {
 var P712_8e = &Property{
 	Rule:         "712.8e",
 	Needs:        []model.Feature{model.FeatureDoubleFaced},
-	Gen:          genDFCChars,
+	Draws:        genDFCChars,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyState(rules, func(p *model.Permanent) bool { return backFaceUp(s, p) }), "back-face")
@@ -171,7 +171,7 @@ var P712_8e = &Property{
 var P712_8g = &Property{
 	Rule:         "712.8g",
 	Needs:        []model.Feature{model.FeatureMeld},
-	Gen:          genMeldedLeave,
+	Draws:        genMeldedLeave,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyState(rules, func(p *model.Permanent) bool {
@@ -222,7 +222,7 @@ func transformsFaceDown(c *Case, i int) *model.Permanent {
 var P712_15a = &Property{
 	Rule:  "712.15a",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureTransform},
-	Gen:   genFaceDownDFC,
+	Draws: genFaceDownDFC,
 	Classify: byStep(func(c *Case, i int) []string {
 		if transformsFaceDown(c, i) == nil {
 			return nil
@@ -259,7 +259,7 @@ var P712_15a = &Property{
 var P712_16 = &Property{
 	Rule:  "712.16",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
-	Gen:   genDFC,
+	Draws: genDFC,
 	Classify: withChange(byStep(func(c *Case, i int) []string {
 		p := dfcFaceDown(c, i)
 		if p == nil {
@@ -299,7 +299,7 @@ func dfcFaceDown(c *Case, i int) *model.Permanent {
 var P712_18 = &Property{
 	Rule:  "712.18",
 	Needs: []model.Feature{model.FeatureDoubleFaced},
-	Gen:   genTransformEffects,
+	Draws: genTransformEffects,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool {
@@ -356,7 +356,7 @@ var P712_21 = &Property{
 	Rule:     "712.21",
 	Needs:    []model.Feature{model.FeatureMeld},
 	Observes: []model.Observer{model.CreatureDies},
-	Gen:      genMelded,
+	Draws:    genMelded,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(meldedLeaves(s, rules), "melded-leaves")
 		return append(out, label(anyStep(rules, func(i int) bool {
@@ -373,7 +373,7 @@ var P712_21 = &Property{
 var P712_21a = &Property{
 	Rule:         "712.21a",
 	Needs:        []model.Feature{model.FeatureMeld},
-	Gen:          genMeldedOrdered,
+	Draws:        genMeldedOrdered,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(ordered(s, rules, isMeldedP(s), model.Graveyard, model.Library), "melded-to-graveyard-or-library")
@@ -390,7 +390,7 @@ var P712_21a = &Property{
 var P712_21b = &Property{
 	Rule:         "712.21b",
 	Needs:        []model.Feature{model.FeatureMeld},
-	Gen:          genMeldedExile,
+	Draws:        genMeldedExile,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(ordered(s, rules, isMeldedP(s), model.Exile), "melded-exiled")
@@ -407,7 +407,7 @@ var P712_21b = &Property{
 var P712_21c = &Property{
 	Rule:         "712.21c",
 	Needs:        []model.Feature{model.FeatureMeld, model.FeatureLinked},
-	Gen:          genMeldedFind,
+	Draws:        genMeldedFind,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(findsAny(s, rules, isMeldedP(s)), "finds")
@@ -422,7 +422,7 @@ var P712_21c = &Property{
 var P712_21d = &Property{
 	Rule:         "712.21d",
 	Needs:        []model.Feature{model.FeatureMeld, model.FeatureReplacement},
-	Gen:          genMeldedReplace,
+	Draws:        genMeldedReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {
@@ -445,7 +445,7 @@ var P712_21e = &Property{
 	Rule:   "712.21e",
 	Needs:  []model.Feature{model.FeatureMeld},
 	Events: true,
-	Gen:    genMelded,
+	Draws:  genMelded,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(meldedLeaves(s, rules), "melded-leaves")
 	},

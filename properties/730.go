@@ -79,7 +79,7 @@ func idsOrGone(p *model.Permanent) any {
 var P730_2 = &Property{
 	Rule:  "730.2",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureMutate},
-	Gen:   genMutate,
+	Draws: genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
@@ -221,7 +221,7 @@ func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent
 var P730_2a = &Property{
 	Rule:         "730.2a",
 	Needs:        []model.Feature{model.FeatureMerge},
-	Gen:          genStacks,
+	Draws:        genStacks,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(anyState(rules, func(p *model.Permanent) bool { return isMerged(s, p) }), "merged")
@@ -245,7 +245,7 @@ var P730_2b = &Property{
 	Rule:     "730.2b",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
 	Observes: []model.Observer{model.CreatureEnters},
-	Gen:      genMutate,
+	Draws:    genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
@@ -269,7 +269,7 @@ var P730_2b = &Property{
 var P730_2c = &Property{
 	Rule:     "730.2c",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
-	Gen:      genMutate,
+	Draws:    genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
@@ -306,7 +306,7 @@ var P730_2c = &Property{
 var P730_2d = &Property{
 	Rule:  "730.2d",
 	Needs: []model.Feature{model.FeatureMerge},
-	Gen:   genTokens,
+	Draws: genTokens,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		var out []string
 		withToken := func(p *model.Permanent) bool {
@@ -358,7 +358,7 @@ var P730_2e = &Property{
 	Rule:     "730.2e",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate, model.FeatureFaceDown},
 	Observes: []model.Observer{model.TurnedFaceUp},
-	Gen:      genMergeFaceDown,
+	Draws:    genMergeFaceDown,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
@@ -430,7 +430,7 @@ func turns(c *Case, f func(i int, p *model.Permanent) error) error {
 var P730_2f = &Property{
 	Rule:  "730.2f",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
-	Gen:   genTurn,
+	Draws: genTurn,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
@@ -500,7 +500,7 @@ var P730_2g = &Property{
 	Rule:     "730.2g",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
 	Observes: []model.Observer{model.TurnedFaceUp},
-	Gen:      genInstant,
+	Draws:    genInstant,
 	Classify: byStep(func(c *Case, i int) []string {
 		p := faceUpWithInstant(c, i)
 		if p == nil {
@@ -566,7 +566,7 @@ func sameRevealsOf(c *Case, i int, judge func(model.ObjectID) bool, why string) 
 var P730_2h = &Property{
 	Rule:         "730.2h",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureFlip},
-	Gen:          genFlip,
+	Draws:        genFlip,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyState(rules, func(p *model.Permanent) bool { return flippedMergedFlip(s, p) && !isFlipCard(s, p.Components[0]) }), "flip-card-underneath")
@@ -635,7 +635,7 @@ func transformsMerged(c *Case, i int) *model.Permanent {
 var P730_2i = &Property{
 	Rule:  "730.2i",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureDoubleFaced},
-	Gen:   genTransform,
+	Draws: genTransform,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		turns := byStep(func(c *Case, i int) []string { return label(transformsMerged(c, i) != nil, "transforms") })(s, rules)
 		// Turned over once, or turned over and back.
@@ -708,7 +708,7 @@ func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
 var P730_2j = &Property{
 	Rule:  "730.2j",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
-	Gen:   genDFCFaceDown,
+	Draws: genDFCFaceDown,
 	Classify: withChange(byStep(func(c *Case, i int) []string {
 		p := mergedDFCFaceDown(c, i)
 		if p == nil {
@@ -895,7 +895,7 @@ var P730_3 = &Property{
 	Rule:     "730.3",
 	Needs:    []model.Feature{model.FeatureMerge},
 	Observes: []model.Observer{model.CreatureDies},
-	Gen:      genLeave,
+	Draws:    genLeave,
 	Classify: byStep(func(c *Case, i int) []string {
 		var out []string
 		for _, p := range leaves(c.Reference, i) {
@@ -1002,7 +1002,7 @@ func ordered(s *model.Scenario, rules *model.Trace, sel func(p *model.Permanent)
 var P730_3a = &Property{
 	Rule:         "730.3a",
 	Needs:        []model.Feature{model.FeatureMerge},
-	Gen:          genLeave,
+	Draws:        genLeave,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(ordered(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }, model.Graveyard, model.Library), "ordered")
@@ -1019,7 +1019,7 @@ var P730_3a = &Property{
 var P730_3b = &Property{
 	Rule:         "730.3b",
 	Needs:        []model.Feature{model.FeatureMerge},
-	Gen:          genLeave,
+	Draws:        genLeave,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(ordered(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }, model.Exile), "exile-ordered")
@@ -1149,7 +1149,7 @@ func foundAll(c *Case, i int, cards []model.ObjectID) error {
 var P730_3c = &Property{
 	Rule:         "730.3c",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureLinked},
-	Gen:          genFind,
+	Draws:        genFind,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(findsAny(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }), "finds")
@@ -1283,7 +1283,7 @@ func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why
 var P730_3d = &Property{
 	Rule:         "730.3d",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureReplacement},
-	Gen:          genLeaveReplace,
+	Draws:        genLeaveReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {
@@ -1305,7 +1305,7 @@ var P730_3d = &Property{
 var P730_3e = &Property{
 	Rule:         "730.3e",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureReplacement},
-	Gen:          genReplace,
+	Draws:        genReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {

@@ -38,7 +38,7 @@ func commanderLeaves(s *model.Scenario, rules *model.Trace, i int) (ps []*model.
 var P903_9c = &Property{
 	Rule:  "903.9c",
 	Needs: []model.Feature{model.FeatureCommander},
-	Gen:   genLeave,
+	Draws: genLeave,
 	Classify: byStep(func(c *Case, i int) []string {
 		ps, chose := commanderLeaves(c.Scenario, c.Reference, i)
 		if len(ps) == 0 {

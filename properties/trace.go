@@ -18,8 +18,8 @@ import (
 // rule, so every rule's case fails on it (CR 400.1: an object is always
 // somewhere, in one zone).
 var P400_1 = &Property{
-	Rule: "400.1",
-	Gen:  genTrace,
+	Rule:  "400.1",
+	Draws: genTrace,
 	Classify: byStep(func(c *Case, i int) []string {
 		out := label(len(enters(c.Reference, i)) > 0, "a permanent enters")
 		return append(out, label(len(leaves(c.Reference, i)) > 0, "a permanent leaves")...)
