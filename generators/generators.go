@@ -125,46 +125,50 @@ type Options struct {
 
 // Scenario returns a generator of scenarios shaped by o.
 func Scenario(o Options) *rapid.Generator[*model.Scenario] {
-	g := rapid.Custom(func(t *rapid.T) *model.Scenario {
+	return rapid.Custom(func(t *rapid.T) *model.Scenario {
 		d := &drawer{t: t, o: o}
 		return d.scenario()
 	})
-	shapes.Store(g, o)
-	return g
 }
 
-// An Engine is what an engine can be given, for [For]: the features it
-// lacks (Options.Lacks) and whether its merged stacks must be built by
+// An Engine is what an engine can be given, for [Shape.For]: the features
+// it lacks (Options.Lacks) and whether its merged stacks must be built by
 // casting (Options.ByActions).
 type Engine struct {
 	Lacks     []model.Feature
 	ByActions bool
 }
 
-// shapes remembers the options of every generator Scenario made, so that
-// For can make its counterparts; counterparts caches those, by generator
-// and engine, so that one engine gets the same generator every time. Both
-// are caches of values computed once; nothing else is kept between calls.
-var shapes, counterparts sync.Map // *rapid.Generator -> Options; counterpart -> *rapid.Generator
+// A Shape is a family of scenarios: the Options that shape it, with the
+// generator they make and its counterparts for engines (see For), each
+// made once and kept, so that one engine is given the same generator, and
+// so the same scenarios for a seed, every time. Make one with NewShape and
+// use it by pointer.
+type Shape struct {
+	opts Options
+	gen  *rapid.Generator[*model.Scenario]
 
-type counterpart struct {
-	g   *rapid.Generator[*model.Scenario]
-	key string
+	mu           sync.Mutex
+	counterparts map[string]*rapid.Generator[*model.Scenario] // by the options' Lacks and ByActions
 }
 
-// For returns the counterpart of a generator made by [Scenario] that
-// draws the same families of scenarios for engine e: without the
-// features it lacks, and with stacks that casting can build when
-// e.ByActions; the same generator each time. For an engine that lacks
-// nothing and can be given any stack it is g itself, so such an engine
-// gets exactly the scenarios it always did. A generator not made by
-// Scenario is returned as it is.
-func For(g *rapid.Generator[*model.Scenario], e Engine) *rapid.Generator[*model.Scenario] {
-	o, ok := shapes.Load(g)
-	if !ok {
-		return g
-	}
-	opts := o.(Options)
+// NewShape returns the family of scenarios o shapes.
+func NewShape(o Options) *Shape {
+	return &Shape{opts: o, gen: Scenario(o)}
+}
+
+// Gen returns the shape's generator: what an engine that lacks nothing
+// and can be given any stack draws, For(Engine{}).
+func (s *Shape) Gen() *rapid.Generator[*model.Scenario] { return s.gen }
+
+// For returns the shape's generator for engine e: the same families of
+// scenarios without the features e lacks, and with stacks that casting
+// can build when e.ByActions; the same generator each time. For an engine
+// that lacks nothing the options do not already leave out, and can be
+// given any stack they allow, it is Gen itself, so such an engine gets
+// exactly the scenarios it always did.
+func (s *Shape) For(e Engine) *rapid.Generator[*model.Scenario] {
+	opts := s.opts
 	lacks := slices.Clone(opts.Lacks)
 	for _, f := range e.Lacks {
 		if !slices.Contains(lacks, f) {
@@ -173,21 +177,21 @@ func For(g *rapid.Generator[*model.Scenario], e Engine) *rapid.Generator[*model.
 	}
 	slices.Sort(lacks)
 	if len(lacks) == len(opts.Lacks) && (opts.ByActions || !e.ByActions) {
-		return g
+		return s.gen
 	}
 	opts.Lacks, opts.ByActions = lacks, opts.ByActions || e.ByActions
-	key := counterpart{g, fmt.Sprint(opts.Lacks, opts.ByActions)}
-	if c, ok := counterparts.Load(key); ok {
-		return c.(*rapid.Generator[*model.Scenario])
+	key := fmt.Sprint(opts.Lacks, opts.ByActions)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.counterparts[key]
+	if !ok {
+		if s.counterparts == nil {
+			s.counterparts = map[string]*rapid.Generator[*model.Scenario]{}
+		}
+		g = Scenario(opts)
+		s.counterparts[key] = g
 	}
-	c, _ := counterparts.LoadOrStore(key, Scenario(opts))
-	return c.(*rapid.Generator[*model.Scenario])
-}
-
-// ForActions returns the counterpart of g for an engine that can't set up
-// merged stacks: For(g, Engine{ByActions: true}).
-func ForActions(g *rapid.Generator[*model.Scenario]) *rapid.Generator[*model.Scenario] {
-	return For(g, Engine{ByActions: true})
+	return g
 }
 
 type drawer struct {

@@ -31,18 +31,27 @@ func TestScenariosAreValidByConstruction(t *testing.T) {
 	})
 }
 
-// TestForActions_StacksCanBeBuiltByCasting: the counterpart ForActions
-// makes draws only starting stacks model.BuildByActions can build; the
-// built scenario plays, and once its casts have resolved its permanents
-// are the drawn ones, component for component, with the same status.
-func TestForActions_StacksCanBeBuiltByCasting(t *testing.T) {
-	gen := generators.Scenario(generators.Options{
+// casting is an engine that can't set up merged stacks: its stacks are
+// built by casting.
+var casting = generators.Engine{ByActions: true}
+
+// TestFor_StacksCanBeBuiltByCasting: the counterpart For makes for an
+// engine that builds its stacks by casting draws only starting stacks
+// model.BuildByActions can build; the built scenario plays, and once its
+// casts have resolved its permanents are the drawn ones, component for
+// component, with the same status.
+func TestFor_StacksCanBeBuiltByCasting(t *testing.T) {
+	opts := generators.Options{
 		MinPermanents: 1, MaxPermanents: 3, MaxComponents: 4, Status: true, Commander: true, Hand: true,
 		Melded: true, Prefix: 2, NeedKinds: []generators.Kind{generators.FaceDown, generators.Token},
-	})
-	buildable := generators.ForActions(gen)
-	require.Same(t, buildable, generators.ForActions(gen), "one counterpart per generator")
-	require.Same(t, buildable, generators.ForActions(buildable))
+	}
+	shape := generators.NewShape(opts)
+	buildable := shape.For(casting)
+	require.NotSame(t, shape.Gen(), buildable)
+	require.Same(t, buildable, shape.For(casting), "one counterpart per engine")
+	opts.ByActions = true
+	built := generators.NewShape(opts)
+	require.Same(t, built.Gen(), built.For(casting), "a shape that builds by casting already is its own counterpart")
 	rapid.Check(t, func(t *rapid.T) {
 		s := buildable.Draw(t, "scenario")
 		built, ok := model.BuildByActions(s)
@@ -65,11 +74,11 @@ func TestForActions_StacksCanBeBuiltByCasting(t *testing.T) {
 	})
 }
 
-// TestForActions_KeepsTheTopAsAsked: FaceDownTop holds for the stacks
-// drawn for an engine without direct setup too, a lone component included.
-func TestForActions_KeepsTheTopAsAsked(t *testing.T) {
+// TestFor_KeepsTheTopAsAsked: FaceDownTop holds for the stacks drawn for
+// an engine without direct setup too, a lone component included.
+func TestFor_KeepsTheTopAsAsked(t *testing.T) {
 	for _, down := range []bool{true, false} {
-		gen := generators.ForActions(generators.Scenario(generators.Options{MaxComponents: 3, FaceDownTop: &down}))
+		gen := generators.NewShape(generators.Options{MaxComponents: 3, FaceDownTop: &down}).For(casting)
 		rapid.Check(t, func(t *rapid.T) {
 			s := gen.Draw(t, "scenario")
 			require.Equal(t, down, s.Start.Battlefield[0].Components[0].FaceDown)
@@ -93,15 +102,15 @@ func TestFor_DrawsOnlyWhatTheEngineDeclares(t *testing.T) {
 		sets["all but "+string(f)] = slices.DeleteFunc(slices.Clone(model.Features), func(g model.Feature) bool { return g == f })
 	}
 	for _, p := range properties.All {
-		if p.Gen == nil {
+		if p.Draws == nil {
 			continue
 		}
-		require.Same(t, p.Gen, generators.For(p.Gen, generators.Engine{}), p.Rule)
+		require.Same(t, p.Draws.Gen(), p.Draws.For(generators.Engine{}), p.Rule)
 		for name, declared := range sets {
 			lacks := slices.DeleteFunc(slices.Clone(model.Features), func(f model.Feature) bool { return slices.Contains(declared, f) })
 			for _, byActions := range []bool{false, true} {
-				g := generators.For(p.Gen, generators.Engine{Lacks: lacks, ByActions: byActions})
-				require.Same(t, g, generators.For(p.Gen, generators.Engine{Lacks: lacks, ByActions: byActions}), "one counterpart per engine")
+				g := p.Draws.For(generators.Engine{Lacks: lacks, ByActions: byActions})
+				require.Same(t, g, p.Draws.For(generators.Engine{Lacks: lacks, ByActions: byActions}), "one counterpart per engine")
 				for seed := range 4 {
 					s := g.Example(seed)
 					_, err := reference.Run(s)

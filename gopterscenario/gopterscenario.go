@@ -14,7 +14,7 @@ import (
 )
 
 // Gen returns a gopter generator of the scenarios g draws, such as a
-// property's Gen. Each draw takes a seed from gopter's random source and
+// property's Draws.Gen(). Each draw takes a seed from gopter's random source and
 // draws g with it, so a gopter run is reproducible from its seed. The
 // values are *model.Scenario; the shrinker is package shrink's domain
 // steps, the harness's own, keeping only scenarios the reference engine

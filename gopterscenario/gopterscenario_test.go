@@ -25,7 +25,7 @@ func gopterCheck(e harness.Engine, p *properties.Property, tests int, seed int64
 	params := gopter.DefaultTestParametersWithSeed(seed)
 	params.MinSuccessfulTests = tests
 	params.MaxShrinkCount = 200
-	r := prop.ForAll1(gopterscenario.Gen(p.Gen), func(v any) (any, error) {
+	r := prop.ForAll1(gopterscenario.Gen(p.Draws.Gen()), func(v any) (any, error) {
 		problem, fault := harness.CheckScenario(context.Background(), e, p, v.(*model.Scenario), 0)
 		return problem == nil && fault == nil, nil
 	}).Check(params)

@@ -65,7 +65,7 @@ func BenchmarkGenerate(b *testing.B) {
 	seed := 0
 	for b.Loop() {
 		seed++
-		_ = properties.P730_3.Gen.Example(seed)
+		_ = properties.P730_3.Draws.Gen().Example(seed)
 	}
 	perSecond(b, 1)
 }
@@ -75,7 +75,7 @@ func BenchmarkGenerate(b *testing.B) {
 // twice: as the engine and as the oracle).
 func BenchmarkCheckOneProperty(b *testing.B) {
 	e, _ := harness.Reference("")
-	s := properties.P730_3d.Gen.Example(7)
+	s := properties.P730_3d.Draws.Gen().Example(7)
 	b.ReportAllocs()
 	for b.Loop() {
 		if problem, fault := harness.CheckScenario(context.Background(), e, properties.P730_3d, s, 0); problem != nil || fault != nil {
@@ -87,7 +87,7 @@ func BenchmarkCheckOneProperty(b *testing.B) {
 
 // BenchmarkReferenceOneScenario plays one drawn scenario on the reference.
 func BenchmarkReferenceOneScenario(b *testing.B) {
-	s := properties.P730_3d.Gen.Example(7)
+	s := properties.P730_3d.Draws.Gen().Example(7)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := reference.Run(s); err != nil {

@@ -167,7 +167,7 @@ type findings struct {
 // scenarios: only what the features it declares allow, and for one that
 // can't set up merged stacks, only stacks that can be built by casting.
 func (j *judge) gen() *rapid.Generator[*model.Scenario] {
-	return generators.For(j.p.Gen, drawsFor(j.info))
+	return j.p.Draws.For(drawsFor(j.info))
 }
 
 // drawsFor is what the generators may draw for an engine like info: none

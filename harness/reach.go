@@ -49,11 +49,11 @@ func reach(p *properties.Property, info EngineInfo) (aside map[string]string, un
 	if len(e.Lacks) == 0 || p.Classify == nil {
 		return nil, ""
 	}
-	mine := drawSample(p, info, generators.For(p.Gen, e))
+	mine := drawSample(p, info, p.Draws.For(e))
 	key := fullKey{p, e.ByActions}
 	all, ok := full.Load(key)
 	if !ok {
-		all, _ = full.LoadOrStore(key, drawSample(p, info, generators.For(p.Gen, generators.Engine{ByActions: e.ByActions})))
+		all, _ = full.LoadOrStore(key, drawSample(p, info, p.Draws.For(generators.Engine{ByActions: e.ByActions})))
 	}
 	every := all.(*sample)
 	needs := func(labels ...string) string {

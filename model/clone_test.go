@@ -26,13 +26,13 @@ import (
 func TestStateClone_IsTheJSONRoundTrip(t *testing.T) {
 	var checkable []*properties.Property
 	for _, p := range properties.All {
-		if p.Gen != nil {
+		if p.Draws != nil {
 			checkable = append(checkable, p)
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		p := rapid.SampledFrom(checkable).Draw(t, "rule")
-		s := p.Gen.Draw(t, "scenario")
+		s := p.Draws.Gen().Draw(t, "scenario")
 		tr, err := reference.Run(s)
 		require.NoError(t, err)
 		states := []model.State{s.Start, tr.Start}

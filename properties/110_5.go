@@ -70,7 +70,7 @@ func enteredWith(c *Case, i int, r *model.Permanent, why string) error {
 var P110_5a = &Property{
 	Rule:  "110.5a",
 	Needs: []model.Feature{model.FeatureCopy},
-	Gen:   genCopy,
+	Draws: genCopy,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
@@ -90,8 +90,8 @@ var P110_5a = &Property{
 
 // P110_5b: permanents enter untapped, unflipped, face up and phased in.
 var P110_5b = &Property{
-	Rule: "110.5b",
-	Gen:  genEnters,
+	Rule:  "110.5b",
+	Draws: genEnters,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool { return len(enters(rules, i)) > 0 }), "enters")
 	},
@@ -121,21 +121,19 @@ func statusCategories(st model.Status) []struct {
 
 // P110_5c: a permanent keeps its status until something changes it.
 var P110_5c = &Property{
-	Rule: "110.5c",
-	Gen:  genStatus,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Rule:  "110.5c",
+	Draws: genStatus,
+	Classify: byStep(func(c *Case, i int) []string {
 		var out []string
-		for i, a := range s.Actions {
-			prev := stateAt(rules, i)
-			for _, q := range rules.Steps[i].State.Battlefield {
-				p := prev.Permanent(q.ID)
-				if p != nil && p.Status != (model.Status{}) && (makeup(p) != makeup(&q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
-					out = append(out, "status-kept-through-merge-or-copy")
-				}
+		a, prev := c.Scenario.Actions[i], stateAt(c.Reference, i)
+		for _, q := range c.Reference.Steps[i].State.Battlefield {
+			p := prev.Permanent(q.ID)
+			if p != nil && p.Status != (model.Status{}) && (makeup(p) != makeup(&q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
+				out = append(out, "status-kept-through-merge-or-copy")
 			}
 		}
 		return out
-	},
+	}),
 	Cover: map[string]float64{"status-kept-through-merge-or-copy": 0.02},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -229,7 +227,7 @@ func hadStatus(p *model.Permanent) bool {
 var P110_5d = &Property{
 	Rule:  "110.5d",
 	Needs: []model.Feature{model.FeatureLinked},
-	Gen:   genReturn,
+	Draws: genReturn,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		n := 0

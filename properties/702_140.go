@@ -67,7 +67,7 @@ func enteredAlone(c *Case, i int, card, target model.ObjectID, why string) error
 var P702_140b = &Property{
 	Rule:  "702.140b",
 	Needs: []model.Feature{model.FeatureMutate},
-	Gen:   genIllegal,
+	Draws: genIllegal,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		n := 0
@@ -99,7 +99,7 @@ func mutations(c *Case, f func(i int, card, target model.ObjectID) error) error 
 var P702_140c = &Property{
 	Rule:  "702.140c",
 	Needs: []model.Feature{model.FeatureMutate},
-	Gen:   genMutate,
+	Draws: genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
@@ -143,7 +143,7 @@ var P702_140d = &Property{
 	Rule:         "702.140d",
 	Needs:        []model.Feature{model.FeatureMutate},
 	Observes:     []model.Observer{model.Mutates},
-	Gen:          genMutateOnto,
+	Draws:        genMutateOnto,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool { return len(triggered(rules.Steps[i], model.Mutates, "")) > 1 }), "onto-a-mutator")
@@ -167,7 +167,7 @@ var P702_140e = &Property{
 	Rule:         "702.140e",
 	Needs:        []model.Feature{model.FeatureMutate},
 	Differential: true,
-	Gen:          genStacks,
+	Draws:        genStacks,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyState(rules, func(p *model.Permanent) bool { return p.Mutated && !p.Status.FaceDown }), "face-up-mutated")
 	},

@@ -12,7 +12,7 @@ import (
 var P708_2a = &Property{
 	Rule:         "708.2a",
 	Needs:        []model.Feature{model.FeatureFaceDown},
-	Gen:          genFaceDownStatus,
+	Draws:        genFaceDownStatus,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(anyState(rules, func(p *model.Permanent) bool { return p.Status.FaceDown && len(p.Components) > 1 }), "face-down-merged")
@@ -44,24 +44,20 @@ func turnsDownAgain(c *Case, i int) *model.Permanent {
 var P708_2b = &Property{
 	Rule:  "708.2b",
 	Needs: []model.Feature{model.FeatureFaceDown},
-	Gen:   genFaceDownAgain,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := turnsDownAgain(c, i); p != nil {
-				switch p.Components[0].FaceDownBy {
-				case model.ByMorph, model.ByDisguise:
-					out = append(out, "again-morph-or-disguise")
-				case model.ByManifest, model.ByCloak:
-					out = append(out, "again-manifest-or-cloak")
-				default:
-					out = append(out, "again-effect")
-				}
-			}
+	Draws: genFaceDownAgain,
+	Classify: withChange(byStep(func(c *Case, i int) []string {
+		p := turnsDownAgain(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	}),
+		switch p.Components[0].FaceDownBy {
+		case model.ByMorph, model.ByDisguise:
+			return []string{"again-morph-or-disguise"}
+		case model.ByManifest, model.ByCloak:
+			return []string{"again-manifest-or-cloak"}
+		}
+		return []string{"again-effect"}
+	})),
 	Cover: map[string]float64{ElseHappens: 0.05, "again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -96,17 +92,14 @@ var P708_8 = &Property{
 	Rule:     "708.8",
 	Needs:    []model.Feature{model.FeatureFaceDown},
 	Observes: []model.Observer{model.CreatureEnters, model.TurnedFaceUp},
-	Gen:      genFaceUp,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i, a := range s.Actions {
-			if turnedUp(c, i) != nil {
-				out = append(out, map[bool]string{true: "by-effect", false: "by-special-action"}[a.Method == "" || a.Method == model.ByEffect])
-			}
+	Draws:    genFaceUp,
+	Classify: byStep(func(c *Case, i int) []string {
+		if turnedUp(c, i) == nil {
+			return nil
 		}
-		return out
-	},
+		how := c.Scenario.Actions[i].Method
+		return []string{map[bool]string{true: "by-effect", false: "by-special-action"}[how == "" || how == model.ByEffect]}
+	}),
 	Cover: map[string]float64{"by-effect": 0.2, "by-special-action": 0.01},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -137,7 +130,7 @@ var P708_9 = &Property{
 	Rule:   "708.9",
 	Needs:  []model.Feature{model.FeatureFaceDown},
 	Events: true,
-	Gen:    genFaceDownLeaves,
+	Draws:  genFaceDownLeaves,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {
 			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {
@@ -159,60 +152,5 @@ var P708_9 = &Property{
 			}
 			return sameRevealsOf(c, i, faceDownAndGone, "a face-down component that leaves the battlefield is revealed by its owner")
 		})
-	},
-}
-
-// transformsFaceDown returns the face-down double-faced permanent (not
-// merged) that step i tells to transform, convert or turn face up.
-func transformsFaceDown(c *Case, i int) *model.Permanent {
-	if !actionIs(c, i, model.Transform, model.Convert, model.TurnFaceUp) {
-		return nil
-	}
-	p := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Object)
-	if p == nil || !p.Status.FaceDown || len(p.Components) != 1 || !hasDFC(c.Scenario, p) {
-		return nil
-	}
-	return p
-}
-
-// P712_15a: a face-down double-faced permanent can't transform, and turns
-// face up with its front face up.
-var P712_15a = &Property{
-	Rule:  "712.15a",
-	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureTransform},
-	Gen:   genFaceDownDFC,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if transformsFaceDown(c, i) != nil {
-				out = append(out, map[bool]string{true: "told-to-turn-up", false: "told-to-transform"}[actionIs(c, i, model.TurnFaceUp)])
-			}
-		}
-		return out
-	},
-	Cover: map[string]float64{"told-to-transform": 0.3, "told-to-turn-up": 0.1},
-	Check: func(c *Case) error {
-		for i := range c.Reference.Steps {
-			p := transformsFaceDown(c, i)
-			if p == nil || !agreesAt(c, i, p.ID) {
-				continue
-			}
-			if !actionIs(c, i, model.TurnFaceUp) {
-				if err := nothingHappens(c, i, p.ID, "a face-down double-faced permanent can't transform or convert"); err != nil {
-					return err
-				}
-				continue
-			}
-			q, err := madeAs(c, i, p.ID, "turning it face up")
-			if err != nil {
-				return err
-			}
-			r := c.Reference.Steps[i].State.Permanent(p.ID)
-			if componentsView(q) != componentsView(r) {
-				return problemOf("turned-up-face-otherwise", "%s, %s was turned face up as %s: it turns face up with its front face up, %s", after(c, i), q.ID, componentsView(q), componentsView(r))
-			}
-		}
-		return nil
 	},
 }

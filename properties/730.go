@@ -79,7 +79,7 @@ func idsOrGone(p *model.Permanent) any {
 var P730_2 = &Property{
 	Rule:  "730.2",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureMutate},
-	Gen:   genMutate,
+	Draws: genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
@@ -221,7 +221,7 @@ func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent
 var P730_2a = &Property{
 	Rule:         "730.2a",
 	Needs:        []model.Feature{model.FeatureMerge},
-	Gen:          genStacks,
+	Draws:        genStacks,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		out := label(anyState(rules, func(p *model.Permanent) bool { return isMerged(s, p) }), "merged")
@@ -245,7 +245,7 @@ var P730_2b = &Property{
 	Rule:     "730.2b",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
 	Observes: []model.Observer{model.CreatureEnters},
-	Gen:      genMutate,
+	Draws:    genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
@@ -269,7 +269,7 @@ var P730_2b = &Property{
 var P730_2c = &Property{
 	Rule:     "730.2c",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
-	Gen:      genMutate,
+	Draws:    genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
 	Check: func(c *Case) error {
@@ -306,7 +306,7 @@ var P730_2c = &Property{
 var P730_2d = &Property{
 	Rule:  "730.2d",
 	Needs: []model.Feature{model.FeatureMerge},
-	Gen:   genTokens,
+	Draws: genTokens,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		var out []string
 		withToken := func(p *model.Permanent) bool {
@@ -358,7 +358,7 @@ var P730_2e = &Property{
 	Rule:     "730.2e",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate, model.FeatureFaceDown},
 	Observes: []model.Observer{model.TurnedFaceUp},
-	Gen:      genMergeFaceDown,
+	Draws:    genMergeFaceDown,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
@@ -430,7 +430,7 @@ func turns(c *Case, f func(i int, p *model.Permanent) error) error {
 var P730_2f = &Property{
 	Rule:  "730.2f",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
-	Gen:   genTurn,
+	Draws: genTurn,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		var out []string
@@ -500,19 +500,16 @@ var P730_2g = &Property{
 	Rule:     "730.2g",
 	Needs:    []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
 	Observes: []model.Observer{model.TurnedFaceUp},
-	Gen:      genInstant,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := faceUpWithInstant(c, i); p != nil {
-				top := defOf(s, p.Components[0].Object)
-				out = append(out, label(top != nil && top.InstantOrSorcery(), "instant-on-top")...)
-				out = append(out, label(slices.ContainsFunc(p.Components, func(comp model.Component) bool { return !comp.FaceDown }), "face-up-component-under")...)
-			}
+	Draws:    genInstant,
+	Classify: byStep(func(c *Case, i int) []string {
+		p := faceUpWithInstant(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	},
+		top := defOf(c.Scenario, p.Components[0].Object)
+		out := label(top != nil && top.InstantOrSorcery(), "instant-on-top")
+		return append(out, label(slices.ContainsFunc(p.Components, func(comp model.Component) bool { return !comp.FaceDown }), "face-up-component-under")...)
+	}),
 	Cover: map[string]float64{"instant-on-top": 0.1, "face-up-component-under": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -569,7 +566,7 @@ func sameRevealsOf(c *Case, i int, judge func(model.ObjectID) bool, why string) 
 var P730_2h = &Property{
 	Rule:         "730.2h",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureFlip},
-	Gen:          genFlip,
+	Draws:        genFlip,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyState(rules, func(p *model.Permanent) bool { return flippedMergedFlip(s, p) && !isFlipCard(s, p.Components[0]) }), "flip-card-underneath")
@@ -638,24 +635,17 @@ func transformsMerged(c *Case, i int) *model.Permanent {
 var P730_2i = &Property{
 	Rule:  "730.2i",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureDoubleFaced},
-	Gen:   genTransform,
+	Draws: genTransform,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		n := 0
-		for i := range rules.Steps {
-			if transformsMerged(c, i) != nil {
-				n++
-			}
-		}
+		turns := byStep(func(c *Case, i int) []string { return label(transformsMerged(c, i) != nil, "transforms") })(s, rules)
 		// Turned over once, or turned over and back.
 		switch {
-		case n == 1:
-			out = append(out, "transforms-once")
-		case n > 1:
-			out = append(out, "transforms-and-back")
+		case len(turns) == 1:
+			return []string{"transforms-once"}
+		case len(turns) > 1:
+			return []string{"transforms-and-back"}
 		}
-		return out
+		return nil
 	},
 	Cover: map[string]float64{"transforms-once": 0.15, "transforms-and-back": 0.15},
 	Check: func(c *Case) error {
@@ -718,18 +708,15 @@ func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
 var P730_2j = &Property{
 	Rule:  "730.2j",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
-	Gen:   genDFCFaceDown,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			if p := mergedDFCFaceDown(c, i); p != nil {
-				top := defOf(s, p.Components[0].Object)
-				out = append(out, map[bool]string{true: "dfc-on-top", false: "dfc-underneath"}[top != nil && top.Layout.DoubleFaced()])
-			}
+	Draws: genDFCFaceDown,
+	Classify: withChange(byStep(func(c *Case, i int) []string {
+		p := mergedDFCFaceDown(c, i)
+		if p == nil {
+			return nil
 		}
-		return out
-	}),
+		top := defOf(c.Scenario, p.Components[0].Object)
+		return []string{map[bool]string{true: "dfc-on-top", false: "dfc-underneath"}[top != nil && top.Layout.DoubleFaced()]}
+	})),
 	Cover: map[string]float64{ElseHappens: 0.1, "dfc-on-top": 0.01, "dfc-underneath": 0.03},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -908,20 +895,18 @@ var P730_3 = &Property{
 	Rule:     "730.3",
 	Needs:    []model.Feature{model.FeatureMerge},
 	Observes: []model.Observer{model.CreatureDies},
-	Gen:      genLeave,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+	Draws:    genLeave,
+	Classify: byStep(func(c *Case, i int) []string {
 		var out []string
-		for i := range rules.Steps {
-			for _, p := range leaves(rules, i) {
-				if isMerged(s, p) {
-					out = append(out, "merged-leaves")
-					out = append(out, label(len(triggered(rules.Steps[i], model.CreatureDies, p.ID)) > 0, "merged-dies")...)
-					out = append(out, label(toLibrary(rules, i, p.ID), "merged-to-library")...)
-				}
+		for _, p := range leaves(c.Reference, i) {
+			if isMerged(c.Scenario, p) {
+				out = append(out, "merged-leaves")
+				out = append(out, label(len(triggered(c.Reference.Steps[i], model.CreatureDies, p.ID)) > 0, "merged-dies")...)
+				out = append(out, label(toLibrary(c.Reference, i, p.ID), "merged-to-library")...)
 			}
 		}
 		return out
-	},
+	}),
 	Cover: map[string]float64{"merged-leaves": 0.25, "merged-dies": 0.02, "merged-to-library": 0.05},
 	Check: func(c *Case) error {
 		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
@@ -1017,7 +1002,7 @@ func ordered(s *model.Scenario, rules *model.Trace, sel func(p *model.Permanent)
 var P730_3a = &Property{
 	Rule:         "730.3a",
 	Needs:        []model.Feature{model.FeatureMerge},
-	Gen:          genLeave,
+	Draws:        genLeave,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(ordered(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }, model.Graveyard, model.Library), "ordered")
@@ -1034,7 +1019,7 @@ var P730_3a = &Property{
 var P730_3b = &Property{
 	Rule:         "730.3b",
 	Needs:        []model.Feature{model.FeatureMerge},
-	Gen:          genLeave,
+	Draws:        genLeave,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(ordered(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }, model.Exile), "exile-ordered")
@@ -1164,7 +1149,7 @@ func foundAll(c *Case, i int, cards []model.ObjectID) error {
 var P730_3c = &Property{
 	Rule:         "730.3c",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureLinked},
-	Gen:          genFind,
+	Draws:        genFind,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(findsAny(s, rules, func(p *model.Permanent) bool { return isMerged(s, p) }), "finds")
@@ -1298,7 +1283,7 @@ func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why
 var P730_3d = &Property{
 	Rule:         "730.3d",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureReplacement},
-	Gen:          genLeaveReplace,
+	Draws:        genLeaveReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {
@@ -1320,7 +1305,7 @@ var P730_3d = &Property{
 var P730_3e = &Property{
 	Rule:         "730.3e",
 	Needs:        []model.Feature{model.FeatureMerge, model.FeatureReplacement},
-	Gen:          genReplace,
+	Draws:        genReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(anyStep(rules, func(i int) bool {

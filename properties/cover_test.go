@@ -33,14 +33,14 @@ func TestCover_EveryShareHoldsAtAnySeed(t *testing.T) {
 		t.Skip("2,000 draws a rule")
 	}
 	for _, p := range properties.All {
-		if p.Gen == nil || len(p.Cover) == 0 {
+		if p.Draws == nil || len(p.Cover) == 0 {
 			continue
 		}
 		t.Run(string(p.Rule), func(t *testing.T) {
 			t.Parallel()
 			seen, drawn := map[string]int{}, 0
 			for i := range coverageDraws {
-				s := p.Gen.Example(i)
+				s := p.Draws.Gen().Example(i)
 				rules, err := reference.Run(s)
 				if err != nil {
 					continue // the harness counts refused cases apart

@@ -10,83 +10,83 @@ import (
 var (
 	yes, no = true, false
 
-	genMutate = generators.Scenario(generators.Options{
+	genMutate = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 1,
 		Kinds: []generators.Kind{generators.Card, generators.Token, generators.Flip, generators.FaceDown, generators.Transform},
 		Focus: []model.ActionType{model.CastMutate, model.Merge},
 	})
-	genTokens = generators.Scenario(generators.Options{
+	genTokens = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Prefix: 2, Hand: true,
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},
 		// A merged creature dying shows whether it died as a token.
 		Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
 	})
-	genMutateOnto = generators.Scenario(generators.Options{
+	genMutateOnto = generators.NewShape(generators.Options{
 		MaxComponents: 2, FaceDownTop: &no, Hand: true,
 		Kinds: []generators.Kind{generators.Card},
 		Focus: []model.ActionType{model.CastMutate},
 	})
-	genStacks = generators.Scenario(generators.Options{
+	genStacks = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 4, Status: true, Hand: true, Prefix: 2,
 	})
-	genMergeFaceDown = generators.Scenario(generators.Options{
+	genMergeFaceDown = generators.NewShape(generators.Options{
 		MaxComponents: 3, FaceDownTop: &yes, Hand: true, Status: true,
 		Kinds: []generators.Kind{generators.FaceDown, generators.Card, generators.Token},
 		Focus: []model.ActionType{model.CastMutate},
 	})
-	genTurn = generators.Scenario(generators.Options{
+	genTurn = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 4, Prefix: 1,
 		Kinds: []generators.Kind{generators.Card, generators.Token, generators.FaceDown, generators.Flip},
 		Focus: []model.ActionType{model.TurnFaceDown, model.TurnFaceUp},
 	})
-	genInstant = generators.Scenario(generators.Options{
+	genInstant = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 4, FaceDownTop: &yes,
 		NeedKinds: []generators.Kind{generators.FaceDownSpell, generators.FaceDown},
 		Focus:     []model.ActionType{model.TurnFaceUp},
 	})
-	genFlip = generators.Scenario(generators.Options{
+	genFlip = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 3, FaceDownTop: &no, Status: true,
 		NeedKinds: []generators.Kind{generators.Flip, generators.Card},
 		Kinds:     []generators.Kind{generators.Card, generators.Flip, generators.Token},
 		Focus:     []model.ActionType{model.Flip},
 	})
-	genTransform = generators.Scenario(generators.Options{
+	genTransform = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 4, FaceDownTop: &no,
 		NeedKinds: []generators.Kind{generators.Transform, generators.Transform},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Transform, generators.Modal, generators.MeldHalf},
 		Focus:     []model.ActionType{model.Transform, model.Convert},
 		FocusThen: []model.ActionType{model.Transform, model.Tap},
 	})
-	genDFCFaceDown = generators.Scenario(generators.Options{
+	genDFCFaceDown = generators.NewShape(generators.Options{
 		Then:          1,
 		MinComponents: 2, MaxComponents: 3, FaceDownTop: &no,
 		NeedKinds: []generators.Kind{generators.Transform},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Modal, generators.MeldHalf, generators.Transform},
 		Focus:     []model.ActionType{model.TurnFaceDown},
 	})
-	genLeave = generators.Scenario(generators.Options{
+	genLeave = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Replacements: true, Commander: true,
 		Focus: []model.ActionType{model.Move},
 	})
-	genReplace = generators.Scenario(generators.Options{
+	genReplace = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 3, Replacements: true, MoveTo: []model.Zone{model.Graveyard},
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.FaceDown},
 		Focus:     []model.ActionType{model.Move},
 	})
-	genFind = generators.Scenario(generators.Options{
+	genFind = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 3, Linked: true,
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Flip, generators.Transform},
 		Focus:     []model.ActionType{model.Move},
 		FocusThen: []model.ActionType{model.Return, model.ExileFound},
 	})
-	genMeld = generators.Scenario(generators.Options{
+	genMeld = generators.NewShape(generators.Options{
 		MaxComponents: 2, MeldPair: true, Status: true, Focus: []model.ActionType{model.Meld},
 	})
-	genMelded = generators.Scenario(generators.Options{
+	genMelded = generators.NewShape(generators.Options{
 		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move},
 	})
-	genCopy = generators.Scenario(generators.Options{
+	genCopy = generators.NewShape(generators.Options{
 		MaxComponents: 3, Status: true, Focus: []model.ActionType{model.TokenCopy},
 	})
 	// genEnters reaches permanents entering by every way the format has
@@ -95,37 +95,37 @@ var (
 	// card; an engine is given those of them it declares.
 	// genCopyDFC ends with a token copy of a permanent, often one topped by
 	// a double-faced card, alone or merged.
-	genCopyDFC = generators.Scenario(generators.Options{
+	genCopyDFC = generators.NewShape(generators.Options{
 		MaxPermanents: 1, MaxComponents: 2, Status: true,
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.Transform, generators.Modal},
 		NeedKinds: []generators.Kind{generators.Transform},
 		Focus:     []model.ActionType{model.TokenCopy},
 	})
-	genEnters = generators.Scenario(generators.Options{
+	genEnters = generators.NewShape(generators.Options{
 		MaxComponents: 3, Status: true, Hand: true,
 		Focus: []model.ActionType{model.TokenCopy, model.Cast, model.CastMutate, model.Manifest},
 	})
 	// genStatus ends, after actions of any kind, with one of the actions
 	// through which a permanent keeps its status: a merge (by a mutating
 	// spell or not) or a copy effect.
-	genStatus = generators.Scenario(generators.Options{
+	genStatus = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3,
 		Focus: []model.ActionType{model.CastMutate, model.Merge, model.BecomeCopy},
 	})
-	genPhase = generators.Scenario(generators.Options{
+	genPhase = generators.NewShape(generators.Options{
 		MinComponents: 2, MaxComponents: 3, Status: true,
 		NeedKinds: []generators.Kind{generators.Card},
 		Focus:     []model.ActionType{model.PhaseOut},
 		FocusThen: []model.ActionType{model.PhaseIn, model.NextTurn},
 		FocusLast: []model.ActionType{model.NextTurn},
 	})
-	genDFC = generators.Scenario(generators.Options{
+	genDFC = generators.NewShape(generators.Options{
 		Then:          1,
 		MaxComponents: 1, FaceDownTop: &no, Melded: true,
 		Kinds: []generators.Kind{generators.Transform, generators.Modal, generators.MeldHalf},
 		Focus: []model.ActionType{model.TurnFaceDown},
 	})
-	genFlipTwice = generators.Scenario(generators.Options{
+	genFlipTwice = generators.NewShape(generators.Options{
 		MaxComponents: 2, FaceDownTop: &no,
 		NeedKinds: []generators.Kind{generators.Flip},
 		Kinds:     []generators.Kind{generators.Flip, generators.Card},
@@ -133,7 +133,7 @@ var (
 		FocusThen: []model.ActionType{model.Flip, model.Move},
 		FocusLast: []model.ActionType{model.Return},
 	})
-	genTokenLeaves = generators.Scenario(generators.Options{
+	genTokenLeaves = generators.NewShape(generators.Options{
 		MaxComponents: 3, Replacements: true,
 		NeedKinds: []generators.Kind{generators.Token},
 		Focus:     []model.ActionType{model.Move},
@@ -161,81 +161,81 @@ func label(cond bool, name string) []string {
 }
 
 var (
-	genMeldedLeave = generators.Scenario(generators.Options{
+	genMeldedLeave = generators.NewShape(generators.Options{
 		MaxComponents: 2, Melded: true, Replacements: true, Status: true, Prefix: 1,
 		PrefixTypes: []model.ActionType{model.Tap, model.AddCounters}, Focus: []model.ActionType{model.Move},
 	})
-	genMeldedExile = generators.Scenario(generators.Options{
+	genMeldedExile = generators.NewShape(generators.Options{
 		MaxComponents: 2, Melded: true, Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Exile},
 	})
-	genMeldedOrdered = generators.Scenario(generators.Options{
+	genMeldedOrdered = generators.NewShape(generators.Options{
 		MaxComponents: 2, Melded: true, Replacements: true, Status: true,
 		Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard, model.LibraryTop, model.LibraryBottom},
 	})
-	genMeldedReplace = generators.Scenario(generators.Options{
+	genMeldedReplace = generators.NewShape(generators.Options{
 		MaxComponents: 2, Melded: true, Replacements: true, Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
 	})
-	genLeaveReplace = generators.Scenario(generators.Options{
+	genLeaveReplace = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Replacements: true, Commander: true,
 		Focus: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard},
 	})
-	genMeldedFind = generators.Scenario(generators.Options{
+	genMeldedFind = generators.NewShape(generators.Options{
 		MaxComponents: 2, Melded: true, Linked: true,
 		Focus: []model.ActionType{model.Move}, FocusThen: []model.ActionType{model.Return, model.ExileFound},
 	})
-	genMeldTokens = generators.Scenario(generators.Options{
+	genMeldTokens = generators.NewShape(generators.Options{
 		MaxComponents: 1, MeldPair: true, MeldTokens: true, Focus: []model.ActionType{model.Meld},
 	})
-	genMeldTransform = generators.Scenario(generators.Options{
+	genMeldTransform = generators.NewShape(generators.Options{
 		Then:          1,
 		MaxComponents: 1, Melded: true, FaceDownTop: &no,
 		Kinds: []generators.Kind{generators.MeldHalf},
 		Focus: []model.ActionType{model.Transform, model.Convert},
 	})
-	genFaceDownStatus = generators.Scenario(generators.Options{
+	genFaceDownStatus = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, FaceDownTop: &yes, Status: true, Prefix: 1,
 		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownSpell, generators.FaceDownDFC, generators.Card, generators.Token},
 	})
-	genFaceDownAgain = generators.Scenario(generators.Options{
+	genFaceDownAgain = generators.NewShape(generators.Options{
 		Then:          1,
 		MaxComponents: 3, FaceDownTop: &yes,
 		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownDFC, generators.Card},
 		Focus: []model.ActionType{model.TurnFaceDown},
 	})
-	genFaceUp = generators.Scenario(generators.Options{
+	genFaceUp = generators.NewShape(generators.Options{
 		MaxComponents: 3, FaceDownTop: &yes,
 		Kinds: []generators.Kind{generators.FaceDown, generators.FaceDownDFC, generators.Card, generators.Token},
 		Focus: []model.ActionType{model.TurnFaceUp},
 	})
-	genFaceDownLeaves = generators.Scenario(generators.Options{
+	genFaceDownLeaves = generators.NewShape(generators.Options{
 		MaxComponents: 3, Replacements: true,
 		NeedKinds: []generators.Kind{generators.FaceDown},
 		Kinds:     []generators.Kind{generators.FaceDown, generators.FaceDownSpell, generators.Card, generators.Token},
 		Focus:     []model.ActionType{model.Move},
 	})
-	genFaceDownDFC = generators.Scenario(generators.Options{
+	genFaceDownDFC = generators.NewShape(generators.Options{
 		MaxComponents: 1, FaceDownTop: &yes,
 		Kinds:     []generators.Kind{generators.FaceDownDFC},
 		Focus:     []model.ActionType{model.Transform, model.Convert, model.TurnFaceUp},
 		FocusThen: []model.ActionType{model.Transform, model.TurnFaceUp},
 	})
-	genFlipChars = generators.Scenario(generators.Options{
+	genFlipChars = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 2, FaceDownTop: &no, Status: true, Prefix: 1,
 		NeedKinds: []generators.Kind{generators.Flip},
 		Kinds:     []generators.Kind{generators.Flip, generators.Card},
 	})
-	genDFCChars = generators.Scenario(generators.Options{
+	genDFCChars = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 1, FaceDownTop: &no, Status: true, Prefix: 2,
 		Kinds:       []generators.Kind{generators.Transform, generators.Modal},
 		PrefixTypes: []model.ActionType{model.Transform, model.Convert, model.Pump, model.AddCounters},
 	})
-	genTransformEffects = generators.Scenario(generators.Options{
+	genTransformEffects = generators.NewShape(generators.Options{
 		MaxComponents: 1, FaceDownTop: &no, Status: true, Prefix: 1,
 		Kinds:       []generators.Kind{generators.Transform, generators.Modal},
 		PrefixTypes: []model.ActionType{model.Pump, model.AddCounters},
 		Focus:       []model.ActionType{model.Transform, model.Convert},
 	})
-	genIllegal = generators.Scenario(generators.Options{
+	genIllegal = generators.NewShape(generators.Options{
 		MaxComponents: 2, FaceDownTop: &no, Hand: true, Illegal: true,
 		Kinds: []generators.Kind{generators.Card, generators.Token},
 		Focus: []model.ActionType{model.CastMutate},
@@ -244,7 +244,7 @@ var (
 	// target illegal, often by phasing it out; then it may destroy every
 	// creature (CR 702.26b, 701.8a). Phasing out comes first, so that
 	// shrinking goes toward it.
-	genPhasedOut = generators.Scenario(generators.Options{
+	genPhasedOut = generators.NewShape(generators.Options{
 		MaxComponents: 2, FaceDownTop: &no, Hand: true, Illegal: true,
 		Kinds:     []generators.Kind{generators.Card, generators.Token},
 		Focus:     []model.ActionType{model.PhaseOut, model.CastMutate},
@@ -252,40 +252,40 @@ var (
 	})
 	// genAttack ends with a declaration of attackers, after casting
 	// creatures, tapping, untapping or passing the turn (CR 302.6, 508.1).
-	genAttack = generators.Scenario(generators.Options{
+	genAttack = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Hand: true, Prefix: 2,
 		PrefixTypes: []model.ActionType{model.Cast, model.CastMutate, model.Tap, model.NextTurn},
 		Focus:       []model.ActionType{model.Attack},
 	})
 	// genAttackNew casts a creature spell and declares an attacker, often
 	// the creature just cast (CR 302.6).
-	genAttackNew = generators.Scenario(generators.Options{
+	genAttackNew = generators.NewShape(generators.Options{
 		MaxPermanents: 1, MaxComponents: 2, Status: true, Hand: true,
 		Focus: []model.ActionType{model.Cast}, FocusThen: []model.ActionType{model.Attack},
 	})
 	// genAttackVigilance is genAttack with vigilance counters on some
 	// stacks (CR 122.1b, 702.20b).
-	genAttackVigilance = generators.Scenario(generators.Options{
+	genAttackVigilance = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Vigilance: true, Hand: true, Prefix: 1,
 		PrefixTypes: []model.ActionType{model.CastMutate, model.NextTurn},
 		Focus:       []model.ActionType{model.Attack},
 	})
 	// genCreate creates a token, which a mutating spell may then merge
 	// with and which may then leave (CR 111.1, 730.2d).
-	genCreate = generators.Scenario(generators.Options{
+	genCreate = generators.NewShape(generators.Options{
 		MaxPermanents: 1, MaxComponents: 2, Hand: true, Create: true,
 		Focus: []model.ActionType{model.CreateToken}, FocusThen: []model.ActionType{model.CastMutate, model.Move},
 		FocusLast: []model.ActionType{model.Move},
 	})
 	// genClone has a Clone enter as a copy of a permanent, alone, merged
 	// or face down (CR 707.5, 707.2).
-	genClone = generators.Scenario(generators.Options{
+	genClone = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Status: true, Clones: true,
 		Focus: []model.ActionType{model.EnterAsCopy}, Then: 1,
 	})
 	// genMeldGone melds a pair one of whose halves may have left the
 	// battlefield, or be a token (CR 701.42c).
-	genMeldGone = generators.Scenario(generators.Options{
+	genMeldGone = generators.NewShape(generators.Options{
 		MaxComponents: 1, MeldPair: true, MeldTokens: true, MeldGone: true, Prefix: 1,
 		PrefixTypes: []model.ActionType{model.Move}, MoveTo: []model.Zone{model.Graveyard, model.Exile},
 		Focus: []model.ActionType{model.Meld},
@@ -293,15 +293,15 @@ var (
 )
 
 var (
-	genTrace = generators.Scenario(generators.Options{
+	genTrace = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 3, Status: true, Hand: true, Prefix: 3, Replacements: true,
 	})
-	genReturn = generators.Scenario(generators.Options{
+	genReturn = generators.NewShape(generators.Options{
 		MaxComponents: 3, Status: true, FaceDownTop: &no,
 		Kinds: []generators.Kind{generators.Card, generators.Flip, generators.Token, generators.Transform},
 		Focus: []model.ActionType{model.Move}, FocusThen: []model.ActionType{model.Return},
 	})
-	genPhaseAttached = generators.Scenario(generators.Options{
+	genPhaseAttached = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 2, Status: true, Attach: true, Prefix: 1,
 		Focus: []model.ActionType{model.PhaseOut}, FocusThen: []model.ActionType{model.PhaseIn, model.NextTurn},
 	})

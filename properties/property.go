@@ -5,7 +5,7 @@
 // A [Property] is a logically constant value, declared once as a package
 // variable and listed in [All]. Its summary lives in the rules index
 // (package rules), its Check is a pure function over a [Case], and its
-// generator draws scenarios that reach the rule.
+// Draws shapes the scenarios that reach the rule.
 package properties
 
 import (
@@ -15,8 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"pgregory.net/rapid"
-
+	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/rules"
 )
@@ -44,9 +43,11 @@ type Property struct {
 	// traces may leave those out, and gets unsupported.
 	Events bool
 
-	// Gen draws scenarios that reach the rule. It is nil only when
-	// Uncheckable is set.
-	Gen *rapid.Generator[*model.Scenario]
+	// Draws is the family of scenarios that reach the rule: the options
+	// its generator is made with, from which the harness has the
+	// generator for each engine (generators.Shape.For). It is nil only
+	// when Uncheckable is set.
+	Draws *generators.Shape
 
 	// Classify labels what a case exercised, for coverage, from the
 	// scenario and the reference engine's trace of it (what the rules say
@@ -98,7 +99,7 @@ func (c *Case) Reports(o model.Observer) bool {
 }
 
 // Validate reports every malformed property: an unindexed or duplicate
-// rule, a missing summary, a missing Check or Gen on a checkable rule, or
+// rule, a missing summary, a missing Check or Draws on a checkable rule, or
 // a Cover share outside (0, 1].
 func Validate(props []*Property) error {
 	var errs []error
@@ -116,13 +117,13 @@ func Validate(props []*Property) error {
 		}
 		seen[p.Rule] = true
 		if p.Uncheckable != "" {
-			if p.Check != nil || p.Gen != nil {
+			if p.Check != nil || p.Draws != nil {
 				errs = append(errs, fmt.Errorf("%s: an uncheckable property has no check or generator", at))
 			}
 			continue
 		}
-		if p.Check == nil || p.Gen == nil {
-			errs = append(errs, fmt.Errorf("%s: a checkable property needs Check and Gen", at))
+		if p.Check == nil || p.Draws == nil {
+			errs = append(errs, fmt.Errorf("%s: a checkable property needs Check and Draws", at))
 		}
 		for label, share := range p.Cover {
 			if share <= 0 || share > 1 {

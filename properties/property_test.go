@@ -23,8 +23,8 @@ func TestValidateRejectsMalformedProperties(t *testing.T) {
 	}{
 		{"malformed rule", func(p *properties.Property) { p.Rule = "730.2dd" }, "malformed rule number"},
 		{"unindexed rule", func(p *properties.Property) { p.Rule = "999.9" }, "no summary"},
-		{"no generator", func(p *properties.Property) { p.Gen = nil }, "needs Check and Gen"},
-		{"no check", func(p *properties.Property) { p.Check = nil }, "needs Check and Gen"},
+		{"no generator", func(p *properties.Property) { p.Draws = nil }, "needs Check and Draws"},
+		{"no check", func(p *properties.Property) { p.Check = nil }, "needs Check and Draws"},
 		{"cover share out of range", func(p *properties.Property) { p.Cover = map[string]float64{"x": 1.5} }, "want (0, 1]"},
 		{"cover without classify", func(p *properties.Property) { p.Classify = nil }, "Cover without Classify"},
 		{"unknown feature", func(p *properties.Property) { p.Needs = []model.Feature{"teleport"} }, "unknown feature"},
@@ -77,14 +77,14 @@ func TestEveryRuleTheIssueNamesIsListed(t *testing.T) {
 // are lead-ins and shrunk forms, which judge the rule on nothing.)
 func TestNeedsAreWhatTheCasesUse(t *testing.T) {
 	for _, p := range properties.All {
-		if p.Gen == nil || len(p.Needs) == 0 {
+		if p.Draws == nil || len(p.Needs) == 0 {
 			continue
 		}
 		t.Run(string(p.Rule), func(t *testing.T) {
 			const n = 200
 			used := map[model.Feature]int{}
 			for i := range n {
-				s := p.Gen.Example(i)
+				s := p.Draws.Gen().Example(i)
 				for _, f := range p.Needs {
 					if model.Provides(s.Uses(), f) {
 						used[f]++

@@ -18,16 +18,12 @@ import (
 // rule, so every rule's case fails on it (CR 400.1: an object is always
 // somewhere, in one zone).
 var P400_1 = &Property{
-	Rule: "400.1",
-	Gen:  genTrace,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		var out []string
-		for i := range rules.Steps {
-			out = append(out, label(len(enters(rules, i)) > 0, "a permanent enters")...)
-			out = append(out, label(len(leaves(rules, i)) > 0, "a permanent leaves")...)
-		}
-		return out
-	},
+	Rule:  "400.1",
+	Draws: genTrace,
+	Classify: byStep(func(c *Case, i int) []string {
+		out := label(len(enters(c.Reference, i)) > 0, "a permanent enters")
+		return append(out, label(len(leaves(c.Reference, i)) > 0, "a permanent leaves")...)
+	}),
 	Cover: map[string]float64{"a permanent enters": 0.05, "a permanent leaves": 0.02},
 	Check: ValidTrace,
 }

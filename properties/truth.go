@@ -309,6 +309,20 @@ func anyStep(rules *model.Trace, f func(i int) bool) bool {
 	return false
 }
 
+// byStep returns a Classify that gathers, step by step of the rules'
+// trace, the labels f gives step i: the loop most per-step labels need,
+// written once. f's case has the rules' trace as the engine's too.
+func byStep(f func(c *Case, i int) []string) func(s *model.Scenario, rules *model.Trace) []string {
+	return func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		for i := range rules.Steps {
+			out = append(out, f(c, i)...)
+		}
+		return out
+	}
+}
+
 // isMerged reports whether p, a permanent of the rules' trace, is a merged
 // permanent: several components, not a melded pair (CR 730.2).
 func isMerged(s *model.Scenario, p *model.Permanent) bool {

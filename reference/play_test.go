@@ -19,8 +19,8 @@ import (
 func TestPlay_IsTheScenarioReplayed(t *testing.T) {
 	var gens []*rapid.Generator[*model.Scenario]
 	for _, p := range properties.All {
-		if p.Gen != nil {
-			gens = append(gens, p.Gen)
+		if p.Draws != nil {
+			gens = append(gens, p.Draws.Gen())
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) {

@@ -4,6 +4,53 @@ import (
 	"github.com/mergecheck/mergecheck/model"
 )
 
+// P707_5: a card entering as a copy is a copy as it enters: it has the
+// copiable values of what it copies (CR 707.2), of a merged permanent
+// every component's abilities, of a face-down one the face-down values.
+var P707_5 = &Property{
+	Rule:  "707.5",
+	Needs: []model.Feature{model.FeatureCopy},
+	Draws: genClone,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = entries(c, model.EnterAsCopy, func(i int, r, e *model.Permanent) error {
+			switch q := stateAt(rules, i).Permanent(s.Actions[i].Target); {
+			case q == nil:
+			case q.Status.FaceDown:
+				out = append(out, "copy-of-face-down")
+			case len(q.Components) > 1:
+				out = append(out, "copy-of-merged")
+			default:
+				out = append(out, "copy-of-lone")
+			}
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"copy-of-merged": 0.14, "copy-of-face-down": 0.05},
+	Check: func(c *Case) error {
+		return entries(c, model.EnterAsCopy, func(i int, r, e *model.Permanent) error {
+			target := c.Scenario.Actions[i].Target
+			if !likeRulesAt(c, i, target) {
+				return nil // the original differs already: another rule's finding
+			}
+			switch {
+			case e == nil:
+				return problemOf("copy-not-entered", "%s, no permanent %s: the card enters the battlefield as a copy of %s", after(c, i), r.ID, target)
+			case makeup(e) != makeup(r):
+				return nil
+			case e.Derived == nil || r.Derived == nil:
+				return problemOf("copy-without-characteristics", "%s, %s reports no characteristics", after(c, i), r.ID)
+			}
+			if got, want := charsView(e.Derived.Characteristics), charsView(r.Derived.Characteristics); got != want {
+				return problemOf("copy-takes-other-values", "%s, %s entered as a copy of %s with %s, but a copy takes the original's copiable values: %s", after(c, i), r.ID, target, got, want)
+			}
+			return nil
+		})
+	},
+}
+
 // copiedDFCTop returns the permanent step i of the rules' trace makes a
 // token copy of, as it was, when its topmost component is a face-up
 // double-faced card, and the token's permanent the rules make.
@@ -29,22 +76,16 @@ func copiedDFCTop(c *Case, i int) (src, tok *model.Permanent) {
 var P707_8a = &Property{
 	Rule:  "707.8a",
 	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
-	Gen:   genCopyDFC,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		c := &Case{Scenario: s, Reference: rules}
-		var out []string
-		for i := range rules.Steps {
-			src, tok := copiedDFCTop(c, i)
-			switch {
-			case tok == nil:
-			case len(src.Components) > 1:
-				out = append(out, "copy-of-merged-dfc-top")
-			default:
-				out = append(out, "copy-of-lone-dfc")
-			}
+	Draws: genCopyDFC,
+	Classify: byStep(func(c *Case, i int) []string {
+		switch src, tok := copiedDFCTop(c, i); {
+		case tok == nil:
+			return nil
+		case len(src.Components) > 1:
+			return []string{"copy-of-merged-dfc-top"}
 		}
-		return out
-	},
+		return []string{"copy-of-lone-dfc"}
+	}),
 	Cover: map[string]float64{"copy-of-merged-dfc-top": 0.05, "copy-of-lone-dfc": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {

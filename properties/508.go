@@ -8,7 +8,8 @@ import (
 
 // Declaring attackers (CR 508.1): who may attack, and what attacking does
 // to the attacker's status. The scenario format ends with the declaration,
-// so each case has at most one, its last action.
+// so each case has at most one, its last action. 302.6 and 702.20b use
+// these helpers too.
 
 // attack returns the creature the rules' step i declares an attacker, or
 // "" when step i is no attack or the rules forbid it.
@@ -102,33 +103,12 @@ func attackLabels(s *model.Scenario, rules *model.Trace) []string {
 var P508_1a = &Property{
 	Rule:     "508.1a",
 	Needs:    []model.Feature{model.FeatureCombat},
-	Gen:      genAttack,
+	Draws:    genAttack,
 	Classify: attackLabels,
 	Cover:    map[string]float64{"declared": 0.15, "forbidden": 0.1, "merged-attacker": 0.1},
 	Check: func(c *Case) error {
 		return attacks(c, func(i int, id model.ObjectID) error {
 			return sameDeclaration(c, i, id, "the active player's untapped creatures attack, each with haste or controlled since the turn began")
-		})
-	},
-}
-
-// P302_6: a creature that has not been under its controller's control
-// since their latest turn began can't attack unless it has haste; a merged
-// creature keeps that from before it merged (CR 730.2c).
-var P302_6 = &Property{
-	Rule:  "302.6",
-	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttackNew,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(slices.Contains(attackLabels(s, rules), "new-under-control"), "new-under-control")
-	},
-	Cover: map[string]float64{"new-under-control": 0.25},
-	Check: func(c *Case) error {
-		return attacks(c, func(i int, id model.ObjectID) error {
-			if p := stateAt(c.Reference, i).Permanent(id); p == nil || p.ControlledSinceTurnStart {
-				return nil
-			}
-			return sameDeclaration(c, i, id, "a creature new under its controller's control attacks only with haste")
 		})
 	},
 }
@@ -172,26 +152,12 @@ func vigilantAttack(s *model.Scenario, rules *model.Trace) bool {
 var P508_1f = &Property{
 	Rule:  "508.1f",
 	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttack,
+	Draws: genAttack,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		return label(slices.Contains(attackLabels(s, rules), "declared") && !vigilantAttack(s, rules), "attacker-taps")
 	},
 	Cover: map[string]float64{"attacker-taps": 0.15},
 	Check: func(c *Case) error {
 		return tapsOnAttack(c, false, "attacking taps a creature without vigilance")
-	},
-}
-
-// P702_20b: a creature with vigilance does not tap when it attacks.
-var P702_20b = &Property{
-	Rule:  "702.20b",
-	Needs: []model.Feature{model.FeatureCombat},
-	Gen:   genAttackVigilance,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		return label(vigilantAttack(s, rules), "vigilant-attacker")
-	},
-	Cover: map[string]float64{"vigilant-attacker": 0.1},
-	Check: func(c *Case) error {
-		return tapsOnAttack(c, true, "a creature with vigilance stays untapped when it attacks")
 	},
 }

@@ -38,16 +38,14 @@ func commanderLeaves(s *model.Scenario, rules *model.Trace, i int) (ps []*model.
 var P903_9c = &Property{
 	Rule:  "903.9c",
 	Needs: []model.Feature{model.FeatureCommander},
-	Gen:   genLeave,
-	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		var out []string
-		for i := range rules.Steps {
-			if ps, chose := commanderLeaves(s, rules, i); len(ps) > 0 {
-				out = append(out, map[bool]string{true: "owner-chooses-command-zone", false: "owner-declines-command-zone"}[chose])
-			}
+	Draws: genLeave,
+	Classify: byStep(func(c *Case, i int) []string {
+		ps, chose := commanderLeaves(c.Scenario, c.Reference, i)
+		if len(ps) == 0 {
+			return nil
 		}
-		return out
-	},
+		return []string{map[bool]string{true: "owner-chooses-command-zone", false: "owner-declines-command-zone"}[chose]}
+	}),
 	Cover: map[string]float64{"owner-chooses-command-zone": 0.03, "owner-declines-command-zone": 0.03},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
