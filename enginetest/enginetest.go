@@ -15,7 +15,10 @@
 // the trace diff; a rule the engine can't be judged on is skipped with
 // the reason. Each counterexample is saved in testdata/mergecheck-corpus
 // (-mergecheck.corpus sets another directory, or none) and played first
-// on every later run, as mergecheck run's corpus is.
+// on every later run, as mergecheck run's corpus is; the failure prints
+// the go test -run line that plays it and the mergecheck replay line for
+// an adapter. The engine behind a Go adapter is checked as it is: its
+// unsupported and diverged answers mean what they mean over the protocol.
 package enginetest
 
 import (

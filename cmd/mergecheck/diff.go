@@ -16,46 +16,27 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fl.String("json", "", "write the diff as JSON to `FILE` (- for standard output)")
 	mdOut := fl.String("md", "", "write the diff as Markdown to `FILE`, for a pull-request comment or a chat message")
 	htmlOut := fl.String("html", "", "write the diff as a self-contained HTML page to `FILE`")
-	files, err := parse(fl, args)
-	if err != nil {
-		return flagExit(err)
+	_, docs, code, ok := readResultsArgs(fl, args, stderr, func(files []string) string {
+		if len(files) != 2 {
+			return "name two results files, OLD.json and NEW.json"
+		}
+		return ""
+	})
+	if !ok {
+		return code
 	}
-	if len(files) != 2 {
-		fmt.Fprintln(stderr, "mergecheck diff: name two results files, OLD.json and NEW.json")
-		return exitTrouble
+	d := reports.Compare(docs[0].ToResults(), docs[1].ToResults())
+	text := report{"-", func(w io.Writer) error { return reports.WriteDiffText(w, d) }}
+	if *jsonOut == "-" || *mdOut == "-" || *htmlOut == "-" {
+		text.path = ""
 	}
-	old, err := readResults(files[0])
-	if err != nil {
+	if err := writeReports(stdout, text,
+		report{*jsonOut, func(w io.Writer) error { return reports.WriteDiffJSON(w, d) }},
+		report{*mdOut, func(w io.Writer) error { return reports.WriteDiffMarkdown(w, d) }},
+		report{*htmlOut, func(w io.Writer) error { return reports.WriteDiffHTML(w, d) }},
+	); err != nil {
 		fmt.Fprintln(stderr, "mergecheck diff:", err)
 		return exitTrouble
-	}
-	now, err := readResults(files[1])
-	if err != nil {
-		fmt.Fprintln(stderr, "mergecheck diff:", err)
-		return exitTrouble
-	}
-	d := reports.Compare(old, now)
-	toStdout := *jsonOut == "-" || *mdOut == "-" || *htmlOut == "-"
-	if !toStdout {
-		if err := reports.WriteDiffText(stdout, d); err != nil {
-			fmt.Fprintln(stderr, "mergecheck diff:", err)
-			return exitTrouble
-		}
-	}
-	for _, o := range []struct {
-		path   string
-		render func(io.Writer) error
-	}{
-		{*jsonOut, func(w io.Writer) error { return reports.WriteDiffJSON(w, d) }},
-		{*mdOut, func(w io.Writer) error { return reports.WriteDiffMarkdown(w, d) }},
-		{*htmlOut, func(w io.Writer) error { return reports.WriteDiffHTML(w, d) }},
-	} {
-		if o.path == "" {
-			continue
-		}
-		if code := writeOut(o.path, stdout, stderr, "diff", o.render); code != exitOK {
-			return code
-		}
 	}
 	if d.Worse {
 		return exitFailed

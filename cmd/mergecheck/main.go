@@ -73,6 +73,7 @@ const usage = `usage:
   mergecheck explain [--engine E] FILE         print a scenario's trace step by step, with the rule behind each event (with --engine, the engine's beside it)
   mergecheck judge SCENARIO TRACE...           judge traces an engine wrote elsewhere (its tests, game logs) as replay judges an engine it plays
   mergecheck version                           print the version
+  mergecheck help [COMMAND]                    print this, or COMMAND's flags (as COMMAND -h does)
 `
 
 // Exit codes.
@@ -111,6 +112,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "judge":
 		return judgeCmd(args[1:], stdout, stderr)
 	case "version":
+		if len(args) > 1 && isHelp(args[1]) {
+			fmt.Fprintln(stderr, "Usage of version: mergecheck version\n  prints the version; it takes no flags")
+			return exitOK
+		}
 		if len(args) > 1 {
 			fmt.Fprintf(stderr, "mergecheck version: unexpected argument %q\n", args[1])
 			return exitTrouble
@@ -126,7 +131,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, usage)
 		return exitOK
-	case "-h", "-help", "--help":
+	}
+	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	}
@@ -135,6 +141,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 const version = "0.1.0"
+
+// isHelp reports whether arg asks for help, as the flag package reads it.
+func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
 
 // flagExit is the exit status after a subcommand's flags failed to parse:
 // 0 when help was asked for (the flag package printed it), 2 otherwise.

@@ -221,7 +221,7 @@ func TestFlags_ABadValueSaysWhatIsWrongInALine(t *testing.T) {
 // TestHelpAndVersion: every command's -h and help COMMAND print its flags
 // and exit 0; version takes no arguments.
 func TestHelpAndVersion(t *testing.T) {
-	for _, cmd := range []string{"run", "replay", "selftest", "report", "baseline", "merge", "serve", "diff", "matrix", "explain", "judge", "list"} {
+	for _, cmd := range []string{"run", "replay", "selftest", "report", "baseline", "merge", "serve", "diff", "matrix", "explain", "judge", "list", "version"} {
 		code, _, errOut := mc(t, cmd, "-h")
 		assert.Equal(t, exitOK, code, cmd)
 		assert.Contains(t, errOut, "Usage of "+cmd, cmd)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/reports"
 )
 
@@ -21,24 +20,16 @@ func matrixCmd(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fl.String("json", "", "write the matrix as JSON to `FILE` (- for standard output)")
 	mdOut := fl.String("md", "", "write the matrix as Markdown to `FILE` (the default, to standard output)")
 	htmlOut := fl.String("html", "", "write the matrix as a self-contained HTML page to `FILE`")
-	files, err := parse(fl, args)
-	if err != nil {
-		return flagExit(err)
-	}
-	if len(files) == 0 {
-		fmt.Fprintln(stderr, "mergecheck matrix: name the results files of the engines")
-		return exitTrouble
-	}
-	var runs []*harness.Results
-	for _, path := range files {
-		r, err := readResults(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "mergecheck matrix:", err)
-			return exitTrouble
+	files, docs, code, ok := readResultsArgs(fl, args, stderr, func(files []string) string {
+		if len(files) == 0 {
+			return "name the results files of the engines"
 		}
-		runs = append(runs, r)
+		return ""
+	})
+	if !ok {
+		return code
 	}
-	m, err := reports.BuildMatrix(*history, runs...)
+	m, err := reports.BuildMatrix(*history, runsOf(docs)...)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck matrix:", aboutFiles("matrix", err, files))
 		return exitTrouble
@@ -46,20 +37,13 @@ func matrixCmd(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut == "" && *mdOut == "" && *htmlOut == "" {
 		*mdOut = "-"
 	}
-	for _, o := range []struct {
-		path   string
-		render func(io.Writer) error
-	}{
-		{*jsonOut, func(w io.Writer) error { return reports.WriteMatrixJSON(w, m) }},
-		{*mdOut, func(w io.Writer) error { return reports.WriteMatrixMarkdown(w, m) }},
-		{*htmlOut, func(w io.Writer) error { return reports.WriteMatrixHTML(w, m) }},
-	} {
-		if o.path == "" {
-			continue
-		}
-		if code := writeOut(o.path, stdout, stderr, "matrix", o.render); code != exitOK {
-			return code
-		}
+	if err := writeReports(stdout,
+		report{*jsonOut, func(w io.Writer) error { return reports.WriteMatrixJSON(w, m) }},
+		report{*mdOut, func(w io.Writer) error { return reports.WriteMatrixMarkdown(w, m) }},
+		report{*htmlOut, func(w io.Writer) error { return reports.WriteMatrixHTML(w, m) }},
+	); err != nil {
+		fmt.Fprintln(stderr, "mergecheck matrix:", err)
+		return exitTrouble
 	}
 	return exitOK
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -33,33 +32,12 @@ func (o *outputs) flags(fl interface {
 func (o *outputs) write(r *harness.Results, baseline *reports.BaselineReport, stdout io.Writer) error {
 	doc := reports.FromResults(r)
 	doc.Baseline = baseline
-	for _, out := range []struct {
-		path   string
-		render func(io.Writer) error
-	}{
-		{o.json, func(w io.Writer) error { return reports.WriteDocument(w, doc) }},
-		{o.junit, func(w io.Writer) error { return reports.WriteJUnit(w, r) }},
-		{o.html, func(w io.Writer) error { return reports.WriteHTML(w, r) }},
-		{o.md, func(w io.Writer) error { return reports.WriteMarkdown(w, r) }},
-	} {
-		if out.path == "" {
-			continue
-		}
-		var buf bytes.Buffer
-		if err := out.render(&buf); err != nil {
-			return fmt.Errorf("rendering %s: %w", out.path, err)
-		}
-		if out.path == "-" {
-			if _, err := stdout.Write(buf.Bytes()); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := writeFileAtomic(out.path, buf.Bytes()); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeReports(stdout,
+		report{o.json, func(w io.Writer) error { return reports.WriteDocument(w, doc) }},
+		report{o.junit, func(w io.Writer) error { return reports.WriteJUnit(w, r) }},
+		report{o.html, func(w io.Writer) error { return reports.WriteHTML(w, r) }},
+		report{o.md, func(w io.Writer) error { return reports.WriteMarkdown(w, r) }},
+	)
 }
 
 // writeFileAtomic writes a report file whole or not at all.
