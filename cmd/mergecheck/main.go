@@ -1,20 +1,9 @@
 // Command mergecheck checks rules engines of Magic: The Gathering against
 // the rules of merged permanents and permanent status.
 //
-// Usage:
-//
-//	mergecheck run [--engine reference|mutant:NAME|'exec:COMMAND'] [--checks N] [--seed S] [--rules GLOBS] [--duration D] ...
-//	mergecheck list [--json]
-//	mergecheck replay [--engine E] [-v] [-trace DIR] PATH...
-//	mergecheck selftest [--checks N] [--seed S]
-//	mergecheck report RESULTS.json [--json F] [--junit F] [--html F] [--md F]
-//	mergecheck baseline RESULTS.json [-o FILE] [--reason R]
-//	mergecheck merge [--json F ...] SHARD.json...
-//	mergecheck diff [--json F] [--md F] [--html F] OLD.json NEW.json
-//	mergecheck matrix [--history] [--json F] [--md F] [--html F] RESULTS.json...
-//	mergecheck serve [--mutant NAME]
-//	mergecheck explain FILE
-//	mergecheck version
+// "mergecheck help" lists the commands and "mergecheck help COMMAND" a
+// command's flags; the README's command reference is the same list, and
+// a test holds the two together.
 //
 // run checks an engine against every property and prints what held, what
 // failed with its shrunk counterexample, and what could not be checked.
