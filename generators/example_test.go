@@ -37,8 +37,8 @@ func ExampleScenario() {
 		fmt.Printf("%d: %s | %s\n", i, strings.Join(stacks, " ; "), strings.Join(acts, ", "))
 	}
 	// Output:
-	// 0: Ludevic's Test Subject / Huntmaster of the Fells ; Wheel of Sun and Moon ; Rest in Peace | cast_mutate, phase_out, resolve
-	// 1: Jushi Apprentice / Runeclaw Bear | move
-	// 2: [Runeclaw Bear] ; Leyline of the Void | move
-	// 3: Saproling Token / [Runeclaw Bear] / [Wandering Ones] ; Saproling Token ; Leyline of the Void ; Wheel of Sun and Moon | cast_mutate, phase_out, resolve
+	// 0: [Kazandu Mammoth] / Graf Rats / Dreamtail Heron ; Wheel of Sun and Moon | cast_mutate, resolve
+	// 1: Kazandu Mammoth ; [Saproling Token] / Beast Token / Vulpikeet ; Leyline of the Void ; Rest in Peace | move
+	// 2: Wandering Ones / [Runeclaw Bear] / Runeclaw Bear ; Leyline of the Void ; Wheel of Sun and Moon | move
+	// 3: [Ludevic's Test Subject] ; [Runeclaw Bear] / Dirge Bat / Delver of Secrets ; Leyline of the Void ; Wheel of Sun and Moon | move
 }

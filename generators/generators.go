@@ -70,6 +70,10 @@ type Options struct {
 	Attach bool
 	// Hand puts mutate creatures into the players' hands.
 	Hand bool
+	// NoSwarm draws every scenario from all the kinds allowed, leaving
+	// none out (see swarm): for rules whose bugs show only where several
+	// kinds meet, which swarm would reach later.
+	NoSwarm bool
 	// Clones puts Clone into a player's hand, so that a card can enter as
 	// a copy (CR 707.5).
 	Clones bool
@@ -201,6 +205,9 @@ type drawer struct {
 	cards  int
 	tokens int
 	play   *reference.Play // the scenario's actions so far, played
+	// kept are the component kinds this scenario draws from, once swarm
+	// has drawn them; nil before.
+	kept []Kind
 }
 
 func (d *drawer) card(owner model.PlayerID, def string) model.ObjectID {
@@ -214,6 +221,9 @@ func (d *drawer) token(owner model.PlayerID, def string) model.ObjectID {
 }
 
 func (d *drawer) kinds() []Kind {
+	if d.kept != nil {
+		return d.kept
+	}
 	kinds := AllKinds
 	if len(d.o.Kinds) > 0 {
 		kinds = d.o.Kinds
@@ -227,6 +237,33 @@ func (d *drawer) kinds() []Kind {
 	}
 	return kinds
 }
+
+// swarm draws the component kinds this scenario draws from: each of the
+// kinds the options and the engine allow is left out at random (a draw of
+// 0 in [0, leaveOut)), at least one kept. A bug that needs few kinds comes
+// up sooner among scenarios of few kinds, and rapid's shrinking, which
+// takes a draw toward 0, goes toward fewer kinds (swarm testing, Groce et
+// al., 2012).
+func (d *drawer) swarm() {
+	kinds := d.kinds()
+	if len(kinds) < 2 || d.o.NoSwarm {
+		return
+	}
+	var kept []Kind
+	for _, k := range kinds {
+		if rapid.IntRange(0, leaveOut-1).Draw(d.t, "leave out "+string(k)) != leaveOut-1 {
+			kept = append(kept, k)
+		}
+	}
+	if len(kept) == 0 {
+		kept = kinds[:1]
+	}
+	d.kept = kept
+}
+
+// leaveOut is the odds, about one in leaveOut, that swarm leaves a kind
+// out.
+const leaveOut = 4
 
 // restricted reports whether the engine lacks a feature: the drawer then
 // leaves out what needs it. An engine that lacks none gets exactly the
@@ -333,6 +370,7 @@ func rng(lo, hi, dlo, dhi int) (int, int) {
 
 func (d *drawer) scenario() *model.Scenario {
 	t := d.t
+	d.swarm()
 	d.bd = build.New("generated", "")
 	players := []model.PlayerID{build.A, build.B}
 	lo, hi := rng(d.o.MinPermanents, d.o.MaxPermanents, 1, 1)

@@ -28,7 +28,7 @@ var P707_5 = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"copy-of-merged": 0.14, "copy-of-face-down": 0.05},
+	Cover: map[string]float64{"copy-of-merged": 0.13, "copy-of-face-down": 0.05},
 	Check: func(c *Case) error {
 		return entries(c, model.EnterAsCopy, func(i int, r, e *model.Permanent) error {
 			target := c.Scenario.Actions[i].Target

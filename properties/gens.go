@@ -65,10 +65,12 @@ var (
 		Focus:     []model.ActionType{model.TurnFaceDown},
 	})
 	genLeave = generators.NewShape(generators.Options{
+		NoSwarm:       true, // see docs/BENCHMARKS.md, "Swarm testing"
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Replacements: true, Commander: true,
 		Focus: []model.ActionType{model.Move},
 	})
 	genReplace = generators.NewShape(generators.Options{
+		NoSwarm:       true, // see docs/BENCHMARKS.md, "Swarm testing"
 		MinComponents: 2, MaxComponents: 3, Replacements: true, MoveTo: []model.Zone{model.Graveyard},
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},
 		Kinds:     []generators.Kind{generators.Card, generators.Token, generators.FaceDown},
@@ -302,6 +304,7 @@ var (
 		Focus: []model.ActionType{model.Move}, FocusThen: []model.ActionType{model.Return},
 	})
 	genPhaseAttached = generators.NewShape(generators.Options{
+		NoSwarm:       true, // see docs/BENCHMARKS.md, "Swarm testing"
 		MaxPermanents: 2, MaxComponents: 2, Status: true, Attach: true, Prefix: 1,
 		Focus: []model.ActionType{model.PhaseOut}, FocusThen: []model.ActionType{model.PhaseIn, model.NextTurn},
 	})

@@ -1,6 +1,7 @@
 package shrink
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,7 +36,11 @@ type tryer func(func(c *model.Scenario) bool)
 // drops offers s without one action, permanent, component or card.
 func drops(s *model.Scenario, try tryer) {
 	for i := len(s.Actions) - 1; i >= 0; i-- {
-		try(func(c *model.Scenario) bool { c.Actions = slices.Delete(c.Actions, i, i+1); return true })
+		try(func(c *model.Scenario) bool {
+			c.Actions = slices.Delete(c.Actions, i, i+1)
+			shiftEntered(c, i)
+			return true
+		})
 	}
 	for i, p := range s.Start.Battlefield {
 		try(func(c *model.Scenario) bool {
@@ -92,6 +97,13 @@ func plainerActions(s *model.Scenario, try tryer) {
 	for i := range s.Actions {
 		try(func(c *model.Scenario) bool { return foldMutation(c, i) })
 		try(func(c *model.Scenario) bool { return mutateAsMerge(c, i) })
+		try(func(c *model.Scenario) bool { return castAlone(c, i) })
+	}
+	for i, a := range s.Actions {
+		if a.Type == model.Move && a.Source != "" {
+			// Exiled by no one's linked ability: plainer than by one's.
+			try(func(c *model.Scenario) bool { c.Actions[i].Source = ""; return true })
+		}
 	}
 	for i := range s.Actions {
 		try(func(c *model.Scenario) bool { return plainChoices(&c.Actions[i].Choices) })
@@ -179,7 +191,9 @@ func plainerCards(s *model.Scenario, try tryer) {
 			try(func(c *model.Scenario) bool { return replaceDef(c, i, name) })
 		}
 		if o.Token && o.Copy == nil {
-			try(func(c *model.Scenario) bool { return tokenToCard(c, i) })
+			for _, name := range plainCards() {
+				try(func(c *model.Scenario) bool { return tokenToCard(c, i, name) })
+			}
 		}
 	}
 	for i := range s.Start.Battlefield {
@@ -282,6 +296,7 @@ var plainParts = []func(p *model.Permanent) bool{
 	func(p *model.Permanent) bool { c := p.Status.Flipped; p.Status.Flipped = false; return c },
 	func(p *model.Permanent) bool { c := p.Status.Tapped; p.Status.Tapped = false; return c },
 	func(p *model.Permanent) bool { c := len(p.Counters) > 0; p.Counters = nil; return c },
+	fewerCounters,
 	func(p *model.Permanent) bool { c := len(p.Effects) > 0; p.Effects = nil; return c },
 	func(p *model.Permanent) bool {
 		c := !p.ControlledSinceTurnStart
@@ -289,6 +304,19 @@ var plainParts = []func(p *model.Permanent) bool{
 		return c
 	},
 	func(p *model.Permanent) bool { c := p.Mutated; p.Mutated = false; return c },
+}
+
+// fewerCounters takes one counter off a permanent that has more than one
+// of a kind: when the failure needs counters, the fewest that keep it.
+func fewerCounters(p *model.Permanent) bool {
+	for _, k := range slices.Sorted(maps.Keys(p.Counters)) {
+		if p.Counters[k] > 1 {
+			p.Counters = maps.Clone(p.Counters)
+			p.Counters[k]--
+			return true
+		}
+	}
+	return false
 }
 
 // countersForPump replaces a "+N/+N until end of turn" effect by N +1/+1
@@ -381,11 +409,12 @@ func fillChoices(c *model.Scenario) bool {
 	return true
 }
 
-// tokenToCard makes token object i a card of the plainest kind: cards are
-// plainer than tokens.
-func tokenToCard(c *model.Scenario, i int) bool {
+// tokenToCard makes token object i the card name: cards are plainer than
+// tokens. Tried with each of plainCards in turn, the plainest card that
+// keeps the failure replaces the token.
+func tokenToCard(c *model.Scenario, i int, name string) bool {
 	c.Objects[i].Token = false
-	if !replaceDef(c, i, plainCards()[0]) {
+	if !replaceDef(c, i, name) && c.Objects[i].Def != name {
 		return false
 	}
 	for k := range c.Actions {
@@ -672,6 +701,24 @@ func foldMutation(c *model.Scenario, i int) bool {
 	return true
 }
 
+// castAlone casts mutating spell i as the creature spell it also is,
+// with no target (CR 702.140a): a plain cast is plainer than a mutating
+// one. The resolution that follows it loses its mutating choice.
+func castAlone(c *model.Scenario, i int) bool {
+	a := &c.Actions[i]
+	if a.Type != model.CastMutate {
+		return false
+	}
+	a.Type, a.Target = model.Cast, ""
+	for k := i + 1; k < len(c.Actions); k++ {
+		if c.Actions[k].Type == model.Resolve {
+			c.Actions[k].Choices.Position = ""
+			break
+		}
+	}
+	return true
+}
+
 // shiftEntered renumbers, after an action was removed at index i, the
 // references of later actions to permanents that entered: OBJECT@N for N
 // past i is OBJECT@N-1. A reference to one that entered at i goes stale,
@@ -715,8 +762,6 @@ func plainer(s *model.Scenario, o model.Object) []string {
 		pool = []string{"Saproling Token", "Beast Token"}
 	case d.InstantOrSorcery():
 		pool = []string{"Divination", "Lightning Bolt", "Giant Growth"}
-	case d.Layout == model.LayoutMeld:
-		return nil
 	case slices.Contains(replacementCards, o.Def):
 		pool = replacementCards
 	default:
