@@ -3,7 +3,6 @@ package harness
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"time"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -30,18 +29,6 @@ func hashOf(encoded []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func clone(s *model.Scenario) *model.Scenario {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
-	}
-	var c model.Scenario
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(err)
-	}
-	return &c
-}
-
 // minimize shrinks a failing case with package shrink's domain steps,
 // keeping each step only while it fails the same way (the same kind of
 // failure, of the same class: never another problem, never a scenario the
@@ -52,11 +39,12 @@ func minimize(j *judge, f *failing) *model.Scenario {
 	j.remember(f.out)
 	j.shrinking = true
 	defer func() { j.shrinking = false }()
-	cur := clone(f.s)
+	// A shallow copy is enough: Minimize never changes what it is given.
+	cur := *f.s
 	cur.Expect, cur.Description, cur.Rules = nil, "", nil
 	cur.Name = "counterexample-" + string(j.p.Rule)
 	still := func(c *model.Scenario) bool { return j.ctx.Err() == nil && j.play(c).same(f.out) }
-	if m := shrink.Minimize(cur, still, time.Now().Add(j.o.ShrinkTime)); m != nil {
+	if m := shrink.Minimize(&cur, still, time.Now().Add(j.o.ShrinkTime)); m != nil {
 		return m
 	}
 	// Tidied, the scenario no longer fails this way (a flaky engine, or a
