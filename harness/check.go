@@ -511,7 +511,7 @@ type failing struct {
 func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (r Result, err error) {
 	start := time.Now()
 	r = Result{Rule: p.Rule}
-	if settled := settle(ctx, j, p, &r); settled {
+	if settle(ctx, j, p, &r) {
 		return r, nil
 	}
 	if j.limited {
