@@ -338,6 +338,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 				round = append(round, j)
 			}
 		}
+		round = freshFirst(round)
 		bad := make([]bool, len(round))
 		onWorkers(engines, len(round), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
 			round[i].e = e
@@ -393,6 +394,25 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		}
 		onWorkers(engines, len(search), func() bool { return true }, func(e Engine, i int) { searchNow(e, search[i]) })
 	}
+}
+
+// freshFirst orders a round of explore: first the rules whose next case
+// brings a situation (a label) the rule has not played yet, then those
+// whose next case repeats one, each in the order given. A bug shows in a
+// situation; one not played yet is likelier to show a new one than a
+// repeat, so a rule's second situation is not left behind every other
+// rule's repeats. In the first round every rule's case is new. The order
+// changes when cases are played, never which.
+func freshFirst(round []*judge) []*judge {
+	var fresh, repeat []*judge
+	for _, j := range round {
+		if j.nextIsFresh() {
+			fresh = append(fresh, j)
+		} else {
+			repeat = append(repeat, j)
+		}
+	}
+	return append(fresh, repeat...)
 }
 
 // searchOrder lists the rules explore did not search, in the order

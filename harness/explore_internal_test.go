@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 )
 
 // TestExploreTakesTheLeastPlayedLabelRarestFirst: of a rule's first
@@ -32,4 +33,29 @@ func TestExploreTakesTheLeastPlayedLabelRarestFirst(t *testing.T) {
 	plain := playOrder(drafts(nil, nil, nil), 5)
 	require.NotEmpty(t, plain)
 	assert.Equal(t, "a", plain[0].s.Name)
+}
+
+// TestExploreRoundsPlayNewSituationsFirst: after the first round, the
+// rules whose next exploring case brings a label they have not played
+// come before those whose next case repeats one, each in rule order.
+func TestExploreRoundsPlayNewSituationsFirst(t *testing.T) {
+	d := func(labels ...string) draft { return draft{s: &model.Scenario{}, labels: labels} }
+	rule := func(name string, tries int, drafts ...draft) *judge {
+		j := &judge{}
+		j.drafts, j.tries = drafts, tries
+		j.p = &properties.Property{Rule: model.RuleID(name)}
+		return j
+	}
+	round := []*judge{
+		rule("repeats", 1, d("on-top"), d("on-top")),
+		rule("no-labels", 1, d(), d()),
+		rule("new", 1, d("up"), d("down")),
+		rule("new-among-two", 1, d("up"), d("up", "down")),
+		rule("first-case", 0),
+	}
+	var order []model.RuleID
+	for _, j := range freshFirst(round) {
+		order = append(order, j.p.Rule)
+	}
+	assert.Equal(t, []model.RuleID{"new", "new-among-two", "first-case", "repeats", "no-labels"}, order)
 }

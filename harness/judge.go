@@ -234,6 +234,21 @@ func (j *judge) preplay(seed uint64, checks int) (bad bool) {
 	return out.bad()
 }
 
+// nextIsFresh reports whether the case explore plays next for the rule
+// has a label none of its cases played so far had; it is true before the
+// rule's first case, whose drafts are not drawn yet.
+func (j *judge) nextIsFresh() bool {
+	if j.drafts == nil || j.tries >= len(j.drafts) {
+		return j.tries == 0
+	}
+	for _, l := range j.drafts[j.tries].labels {
+		if !slices.ContainsFunc(j.drafts[:j.tries], func(d draft) bool { return slices.Contains(d.labels, l) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // judgeOthers judges a case of this rule that held, its trace the rules'
 // own, on every other rule the engine can be judged on whose situation
 // it reaches (that rule's Classify gives it a label other than
