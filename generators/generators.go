@@ -150,6 +150,7 @@ type Engine struct {
 // use it by pointer.
 type Shape struct {
 	opts Options
+	alts []*Shape // for a shape made by Either, its shapes
 	gen  *rapid.Generator[*model.Scenario]
 
 	mu           sync.Mutex
@@ -159,6 +160,18 @@ type Shape struct {
 // NewShape returns the family of scenarios o shapes.
 func NewShape(o Options) *Shape {
 	return &Shape{opts: o, gen: Scenario(o)}
+}
+
+// Either returns the family of scenarios drawn from one of shapes, each
+// as often, and shrinking toward the first: for a rule that several
+// paths reach, each drawn as its own shape (a path drawn alone shows a
+// bug that another path's actions would hide), with the simplest first.
+func Either(shapes ...*Shape) *Shape {
+	gens := make([]*rapid.Generator[*model.Scenario], len(shapes))
+	for i, a := range shapes {
+		gens[i] = a.gen
+	}
+	return &Shape{alts: shapes, gen: rapid.OneOf(gens...)}
 }
 
 // Gen returns the shape's generator: what an engine that lacks nothing
@@ -172,6 +185,9 @@ func (s *Shape) Gen() *rapid.Generator[*model.Scenario] { return s.gen }
 // given any stack they allow, it is Gen itself, so such an engine gets
 // exactly the scenarios it always did.
 func (s *Shape) For(e Engine) *rapid.Generator[*model.Scenario] {
+	if s.alts != nil {
+		return s.eitherFor(e)
+	}
 	opts := s.opts
 	lacks := slices.Clone(opts.Lacks)
 	for _, f := range e.Lacks {
@@ -193,6 +209,34 @@ func (s *Shape) For(e Engine) *rapid.Generator[*model.Scenario] {
 			s.counterparts = map[string]*rapid.Generator[*model.Scenario]{}
 		}
 		g = Scenario(opts)
+		s.counterparts[key] = g
+	}
+	return g
+}
+
+// eitherFor is For of a shape made by Either: one of its shapes' For,
+// made once for e and kept.
+func (s *Shape) eitherFor(e Engine) *rapid.Generator[*model.Scenario] {
+	gens := make([]*rapid.Generator[*model.Scenario], len(s.alts))
+	same := true
+	for i, a := range s.alts {
+		gens[i] = a.For(e)
+		same = same && gens[i] == a.gen
+	}
+	if same {
+		return s.gen
+	}
+	lacks := slices.Clone(e.Lacks)
+	slices.Sort(lacks)
+	key := fmt.Sprint(slices.Compact(lacks), e.ByActions)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.counterparts[key]
+	if !ok {
+		if s.counterparts == nil {
+			s.counterparts = map[string]*rapid.Generator[*model.Scenario]{}
+		}
+		g = rapid.OneOf(gens...)
 		s.counterparts[key] = g
 	}
 	return g

@@ -126,3 +126,30 @@ func TestFor_DrawsOnlyWhatTheEngineDeclares(t *testing.T) {
 		}
 	}
 }
+
+// TestEither_DrawsEveryShape: a shape made by Either draws from each of
+// its shapes, and for an engine that lacks one's feature, from the rest.
+func TestEither_DrawsEveryShape(t *testing.T) {
+	one := func(a model.ActionType) *generators.Shape {
+		return generators.NewShape(generators.Options{Kinds: []generators.Kind{generators.Card}, Focus: []model.ActionType{a}})
+	}
+	either := generators.Either(one(model.PhaseOut), one(model.Tap))
+	last := func(s *model.Scenario) model.ActionType {
+		if len(s.Actions) == 0 {
+			return ""
+		}
+		return s.Actions[len(s.Actions)-1].Type
+	}
+	seen := map[model.ActionType]int{}
+	for seed := range 100 {
+		seen[last(either.Gen().Example(seed))]++
+	}
+	require.Greater(t, seen[model.PhaseOut], 20)
+	require.Greater(t, seen[model.Tap], 20)
+
+	g := either.For(generators.Engine{Lacks: []model.Feature{model.FeaturePhaseAction}})
+	require.Same(t, g, either.For(generators.Engine{Lacks: []model.Feature{model.FeaturePhaseAction}}))
+	for seed := range 50 {
+		require.NotEqual(t, model.PhaseOut, last(g.Example(seed)), "seed %d", seed)
+	}
+}

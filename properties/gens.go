@@ -242,16 +242,24 @@ var (
 		Kinds: []generators.Kind{generators.Card, generators.Token},
 		Focus: []model.ActionType{model.CastMutate},
 	})
-	// genPhasedOut phases a permanent out, or makes a mutating spell's
-	// target illegal, often by phasing it out; then it may destroy every
-	// creature (CR 702.26b, 701.8a). Phasing out comes first, so that
-	// shrinking goes toward it.
-	genPhasedOut = generators.NewShape(generators.Options{
-		MaxComponents: 2, FaceDownTop: &no, Hand: true, Illegal: true,
-		Kinds:     []generators.Kind{generators.Card, generators.Token},
-		Focus:     []model.ActionType{model.PhaseOut, model.CastMutate},
-		FocusThen: []model.ActionType{model.DestroyAll},
-	})
+	// genPhasedOut draws 702.26b's two paths, each alone: a permanent
+	// phased out, then every creature destroyed (CR 701.8a), which must
+	// spare it; or a mutating spell whose target is made illegal, often by
+	// phasing it out (genIllegal). Drawn together, the mutating spell's
+	// creature would die beside the phased-out one, and an engine that
+	// destroys both would put two permanents' cards into one graveyard at
+	// once, an order the rules leave to their owner (CR 404.3) and no
+	// action scripts: the case is refused, and the bug hidden. Shrinking
+	// goes toward the first path.
+	genPhasedOut = generators.Either(
+		generators.NewShape(generators.Options{
+			MaxPermanents: 2, MaxComponents: 2, FaceDownTop: &no,
+			Kinds:     []generators.Kind{generators.Card, generators.Token},
+			Focus:     []model.ActionType{model.PhaseOut},
+			FocusThen: []model.ActionType{model.DestroyAll},
+		}),
+		genIllegal,
+	)
 	// genAttack ends with a declaration of attackers, after casting
 	// creatures, tapping, untapping or passing the turn (CR 302.6, 508.1).
 	genAttack = generators.NewShape(generators.Options{
