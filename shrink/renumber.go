@@ -184,7 +184,7 @@ func restamp(c *model.Scenario) {
 	}
 	slices.Sort(stamps)
 	stamps = slices.Compact(stamps)
-	rank := func(ts int) int { return slices.Index(stamps, ts) + 1 }
+	rank := func(ts int) int { i, _ := slices.BinarySearch(stamps, ts); return i + 1 }
 	for i := range c.Start.Battlefield {
 		p := &c.Start.Battlefield[i]
 		p.Timestamp = rank(p.Timestamp)
