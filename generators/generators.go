@@ -200,7 +200,12 @@ func (s *Shape) For(e Engine) *rapid.Generator[*model.Scenario] {
 		return s.gen
 	}
 	opts.Lacks, opts.ByActions = lacks, opts.ByActions || e.ByActions
-	key := fmt.Sprint(opts.Lacks, opts.ByActions)
+	return s.counterpart(fmt.Sprint(opts.Lacks, opts.ByActions), func() *rapid.Generator[*model.Scenario] { return Scenario(opts) })
+}
+
+// counterpart returns the generator kept under key, made by newGen the
+// first time.
+func (s *Shape) counterpart(key string, newGen func() *rapid.Generator[*model.Scenario]) *rapid.Generator[*model.Scenario] {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	g, ok := s.counterparts[key]
@@ -208,7 +213,7 @@ func (s *Shape) For(e Engine) *rapid.Generator[*model.Scenario] {
 		if s.counterparts == nil {
 			s.counterparts = map[string]*rapid.Generator[*model.Scenario]{}
 		}
-		g = Scenario(opts)
+		g = newGen()
 		s.counterparts[key] = g
 	}
 	return g
@@ -229,17 +234,7 @@ func (s *Shape) eitherFor(e Engine) *rapid.Generator[*model.Scenario] {
 	lacks := slices.Clone(e.Lacks)
 	slices.Sort(lacks)
 	key := fmt.Sprint(slices.Compact(lacks), e.ByActions)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.counterparts[key]
-	if !ok {
-		if s.counterparts == nil {
-			s.counterparts = map[string]*rapid.Generator[*model.Scenario]{}
-		}
-		g = rapid.OneOf(gens...)
-		s.counterparts[key] = g
-	}
-	return g
+	return s.counterpart(key, func() *rapid.Generator[*model.Scenario] { return rapid.OneOf(gens...) })
 }
 
 type drawer struct {
