@@ -7,9 +7,9 @@ GO ?= go
 all: check test
 
 # The test command of the README and of CI. cmd/mergecheck's tests take
-# about nine minutes of two cores; on a machine shared with two CPU-bound
+# about thirteen minutes of two cores; on a machine shared with two CPU-bound
 # jobs per core they would take about three times as long, past go test's
-# default limit of ten minutes per package and near thirty, hence sixty.
+# default limit of ten minutes per package and past thirty, hence sixty.
 test:
 	$(GO) test -timeout 60m ./...
 
