@@ -164,9 +164,9 @@ func NewShape(o Options) *Shape {
 
 // Either returns the family of scenarios drawn from one of shapes, each
 // about as often (of two, 1,013 and 987 in 2,000 draws), and shrinking
-// toward the first: for a rule that several
-// paths reach, each drawn as its own shape (a path drawn alone shows a
-// bug that another path's actions would hide), with the simplest first.
+// toward the first: for a rule that several paths reach, each drawn as
+// its own shape (a path drawn alone shows a bug that another path's
+// actions would hide), with the simplest first.
 func Either(shapes ...*Shape) *Shape {
 	gens := make([]*rapid.Generator[*model.Scenario], len(shapes))
 	for i, a := range shapes {
