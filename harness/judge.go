@@ -381,14 +381,10 @@ func (j *judge) reaches(s *model.Scenario) ([]string, bool) {
 	return labels, len(labels) > 0
 }
 
-// situations are p's labels for s that name p's own situation: its
-// Classify's, properties.ElseHappens aside; none for a rule without
-// labels.
+// situations are p's labels for s that name p's own situation (see
+// properties.Property.Situations).
 func situations(p *properties.Property, s *model.Scenario, rules *model.Trace) []string {
-	if p.Classify == nil {
-		return nil
-	}
-	return slices.DeleteFunc(p.Classify(s, rules), func(l string) bool { return l == properties.ElseHappens })
+	return p.Situations(s, rules)
 }
 
 // A leadCase is a case of one rule that another rule's check failed: the

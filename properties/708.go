@@ -41,11 +41,11 @@ func turnsDownAgain(c *Case, i int) *model.Permanent {
 }
 
 // P708_2b: a face-down permanent can't be turned face down.
-var P708_2b = &Property{
+var P708_2b = changing(&Property{
 	Rule:  "708.2b",
 	Needs: []model.Feature{model.FeatureFaceDown},
 	Draws: genFaceDownAgain,
-	Classify: withChange(byStep(func(c *Case, i int) []string {
+	Classify: byStep(func(c *Case, i int) []string {
 		p := turnsDownAgain(c, i)
 		if p == nil {
 			return nil
@@ -57,7 +57,7 @@ var P708_2b = &Property{
 			return []string{"again-manifest-or-cloak"}
 		}
 		return []string{"again-effect"}
-	})),
+	}),
 	Cover: map[string]float64{ElseHappens: 0.05, "again-morph-or-disguise": 0.02, "again-manifest-or-cloak": 0.1, "again-effect": 0.1},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -71,7 +71,7 @@ var P708_2b = &Property{
 		}
 		return nil
 	},
-}
+})
 
 // turnedUp returns the permanent that step i of the rules' trace turns
 // face up, as it was, if any.

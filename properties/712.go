@@ -50,14 +50,14 @@ var P712_4a = &Property{
 }
 
 // P712_4b: a meld card's back face shows only in a melded permanent.
-var P712_4b = &Property{
+var P712_4b = changing(&Property{
 	Rule:  "712.4b",
 	Needs: []model.Feature{model.FeatureMeld},
 	Draws: genMeldTransform,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
-	}),
+	},
 	Cover: map[string]float64{ElseHappens: 0.1, "told-to-transform": 0.25},
 	Check: func(c *Case) error {
 		return counterparts(c, func(r *model.Permanent) bool { return !isMelded(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
@@ -70,7 +70,7 @@ var P712_4b = &Property{
 			return nil
 		})
 	},
-}
+})
 
 // meldCardTransforms returns the permanent of meld cards, lone or melded,
 // that step i tells to transform or convert.
@@ -89,14 +89,14 @@ func meldCardTransforms(c *Case, i int) *model.Permanent {
 }
 
 // P712_4c: meld cards can't transform or convert.
-var P712_4c = &Property{
+var P712_4c = changing(&Property{
 	Rule:  "712.4c",
 	Needs: []model.Feature{model.FeatureMeld, model.FeatureDoubleFaced},
 	Draws: genMeldTransform,
-	Classify: withChange(func(s *model.Scenario, rules *model.Trace) []string {
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool { return meldCardTransforms(c, i) != nil }), "told-to-transform")
-	}),
+	},
 	Cover: map[string]float64{ElseHappens: 0.1, "told-to-transform": 0.25},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -110,7 +110,7 @@ var P712_4c = &Property{
 		}
 		return nil
 	},
-}
+})
 
 // lonelyDFC reports a double-faced permanent of one component, face up.
 func lonelyDFC(s *model.Scenario, p *model.Permanent) bool {
@@ -256,17 +256,17 @@ var P712_15a = &Property{
 }
 
 // P712_16: melded and double-faced permanents can't be turned face down.
-var P712_16 = &Property{
+var P712_16 = changing(&Property{
 	Rule:  "712.16",
 	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Draws: genDFC,
-	Classify: withChange(byStep(func(c *Case, i int) []string {
+	Classify: byStep(func(c *Case, i int) []string {
 		p := dfcFaceDown(c, i)
 		if p == nil {
 			return nil
 		}
 		return []string{map[bool]string{true: "melded-told-face-down", false: "dfc-told-face-down"}[isMelded(c.Scenario, p)]}
-	})),
+	}),
 	Cover: map[string]float64{ElseHappens: 0.1, "dfc-told-face-down": 0.2, "melded-told-face-down": 0.05},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -280,7 +280,7 @@ var P712_16 = &Property{
 		}
 		return nil
 	},
-}
+})
 
 // dfcFaceDown returns the face-up double-faced or melded permanent (not
 // merged) that step i tells to turn face down.

@@ -705,18 +705,18 @@ func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
 
 // P730_2j: a face-up merged permanent with a double-faced component can't
 // be turned face down.
-var P730_2j = &Property{
+var P730_2j = changing(&Property{
 	Rule:  "730.2j",
 	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
 	Draws: genDFCFaceDown,
-	Classify: withChange(byStep(func(c *Case, i int) []string {
+	Classify: byStep(func(c *Case, i int) []string {
 		p := mergedDFCFaceDown(c, i)
 		if p == nil {
 			return nil
 		}
 		top := defOf(c.Scenario, p.Components[0].Object)
 		return []string{map[bool]string{true: "dfc-on-top", false: "dfc-underneath"}[top != nil && top.Layout.DoubleFaced()]}
-	})),
+	}),
 	Cover: map[string]float64{ElseHappens: 0.1, "dfc-on-top": 0.01, "dfc-underneath": 0.03},
 	Check: func(c *Case) error {
 		for i := range c.Reference.Steps {
@@ -730,7 +730,7 @@ var P730_2j = &Property{
 		}
 		return nil
 	},
-}
+})
 
 // mergedDFCFaceDown returns the face-up merged permanent with a
 // double-faced component that step i tells to turn face down, if any.

@@ -106,3 +106,39 @@ func sortedKeys(m map[string]float64) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// TestSituationsAreClassifyWithoutElseHappens: a property's Situations,
+// which a harness asks of every held case for every rule, are its
+// Classify's labels less properties.ElseHappens, on the draws of every
+// property's generator, and some of those draws do have that label.
+func TestSituationsAreClassifyWithoutElseHappens(t *testing.T) {
+	withElse := 0
+	for _, p := range properties.All {
+		if p.Classify == nil {
+			continue
+		}
+		for _, q := range properties.All {
+			if q.Draws == nil {
+				continue
+			}
+			for i := range 3 {
+				s := q.Draws.Gen().Example(i)
+				rules, err := reference.Run(s)
+				if err != nil {
+					continue
+				}
+				all := p.Classify(s, rules)
+				if slices.Contains(all, properties.ElseHappens) {
+					withElse++
+				}
+				want := slices.DeleteFunc(slices.Clone(all), func(l string) bool { return l == properties.ElseHappens })
+				if got := p.Situations(s, rules); !slices.Equal(got, want) {
+					t.Errorf("%s on draw %d of %s's generator: Situations %q, Classify less %q %q", p.Rule, i, q.Rule, got, properties.ElseHappens, want)
+				}
+			}
+		}
+	}
+	if withElse == 0 {
+		t.Errorf("no draw had the label %q: the test compared nothing it skips", properties.ElseHappens)
+	}
+}

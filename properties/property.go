@@ -71,7 +71,26 @@ type Property struct {
 	// observing traces. Such properties are listed, never run.
 	Uncheckable string
 
+	// situations is Classify without ElseHappens, for a rule made with
+	// changing.
+	situations func(s *model.Scenario, rules *model.Trace) []string
+
 	_ struct{} // require keyed literals
+}
+
+// Situations are p's labels for a case that name the rule's own
+// situation: Classify's without ElseHappens, which says only that the
+// rules change the game somewhere; none for a rule without labels. It
+// skips the work of ElseHappens, which a harness asking of every held
+// case which rules it reaches would do for nothing.
+func (p *Property) Situations(s *model.Scenario, rules *model.Trace) []string {
+	switch {
+	case p.situations != nil:
+		return p.situations(s, rules)
+	case p.Classify == nil:
+		return nil
+	}
+	return slices.DeleteFunc(p.Classify(s, rules), func(l string) bool { return l == ElseHappens })
 }
 
 // Title returns the rule's one-line summary from the rules index.

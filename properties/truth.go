@@ -344,16 +344,20 @@ func somethingHappens(s *model.Scenario, rules *model.Trace) bool {
 	})
 }
 
-// ElseHappens is the label withChange adds: a case in which the rules
+// ElseHappens is the label changing adds: a case in which the rules
 // change the game in some step. It counts the cases that keep an engine
 // doing nothing from passing a rule whose instruction does nothing, not
 // the cases that reach the rule's own situation.
 const ElseHappens = "something-else-happens"
 
-// withChange adds the label ElseHappens to a Classify for a rule whose
-// instruction does nothing (see somethingHappens).
-func withChange(classify func(s *model.Scenario, rules *model.Trace) []string) func(s *model.Scenario, rules *model.Trace) []string {
-	return func(s *model.Scenario, rules *model.Trace) []string {
-		return append(classify(s, rules), label(somethingHappens(s, rules), ElseHappens)...)
+// changing makes p a rule whose instruction does nothing: its Classify
+// also gives the label ElseHappens (see somethingHappens), and
+// Situations gives p's own labels without the work of that one.
+func changing(p *Property) *Property {
+	own := p.Classify
+	p.situations = own
+	p.Classify = func(s *model.Scenario, rules *model.Trace) []string {
+		return append(own(s, rules), label(somethingHappens(s, rules), ElseHappens)...)
 	}
+	return p
 }
