@@ -50,6 +50,11 @@ type Options struct {
 	// shared, so its Run must be safe for concurrent use. Results are
 	// those of a serial run.
 	Parallel int `json:"parallel,omitempty"`
+	// Draws, if set, keeps each rule's first draws for other runs at
+	// the same seed of engines that draw alike, and takes theirs: for a
+	// caller that checks several engines in turn. Nil means each run
+	// draws its own.
+	Draws *Draws `json:"-"`
 }
 
 // A Cloner is an Engine that can start another, independent instance of
@@ -120,7 +125,7 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 		defer cancel()
 	}
 	res := &Results{Engine: e.Info(), Seed: o.Seed, Options: o, Started: time.Now()}
-	res.Options.Progress, res.Options.OnShrunk = nil, nil
+	res.Options.Progress, res.Options.OnShrunk, res.Options.Draws = nil, nil, nil
 	rn := newRun(ctx, e, props, o, res)
 	if o.Corpus != "" {
 		elsewhere := map[model.RuleID]bool{}
@@ -342,7 +347,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		bad := make([]bool, len(round))
 		onWorkers(engines, len(round), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
 			round[i].e = e
-			bad[i] = round[i].preplay(o.Seed, o.Checks)
+			bad[i] = round[i].preplay(o.Checks)
 		})
 		failing := map[*judge]bool{}
 		for i, j := range round {
@@ -364,7 +369,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 			j := pressed[i]
 			j.e = e
 			for !j.explored && j.tries < rounds && ctx.Err() == nil {
-				if j.preplay(o.Seed, o.Checks) {
+				if j.preplay(o.Checks) {
 					mu.Lock()
 					failing[j] = true
 					mu.Unlock()
@@ -720,7 +725,7 @@ func (j *judge) counterexample(f *failing) *Counterexample {
 		s, out = f.s, f.out
 	}
 	j.cache = nil // the shrink's outcomes are done with
-	again := j.playUncached(s, nil)
+	again := j.playUncached(s, nil, nil)
 	reported := s
 	if out.played != nil {
 		reported = out.played // report what the engine was given
@@ -743,7 +748,7 @@ func (j *judge) engineFault(f *failing) *EngineFault {
 		s, out = f.s, f.out
 	}
 	j.cache = nil // the shrink's outcomes are done with
-	again := j.playUncached(s, nil)
+	again := j.playUncached(s, nil, nil)
 	if out.played != nil {
 		s = out.played // report what the engine was given
 	}

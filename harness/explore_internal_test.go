@@ -18,7 +18,7 @@ func TestExploreTakesTheLeastPlayedLabelRarestFirst(t *testing.T) {
 	drafts := func(labels ...[]string) []draft {
 		var out []draft
 		for i, l := range labels {
-			out = append(out, draft{s: &model.Scenario{Name: string(rune('a' + i))}, labels: l})
+			out = append(out, draft{drawn: &drawn{s: &model.Scenario{Name: string(rune('a' + i))}}, labels: l})
 		}
 		return out
 	}
@@ -39,7 +39,7 @@ func TestExploreTakesTheLeastPlayedLabelRarestFirst(t *testing.T) {
 // rules whose next exploring case brings a label they have not played
 // come before those whose next case repeats one, each in rule order.
 func TestExploreRoundsPlayNewSituationsFirst(t *testing.T) {
-	d := func(labels ...string) draft { return draft{s: &model.Scenario{}, labels: labels} }
+	d := func(labels ...string) draft { return draft{drawn: &drawn{s: &model.Scenario{}}, labels: labels} }
 	rule := func(name string, tries int, drafts ...draft) *judge {
 		j := &judge{}
 		j.drafts, j.tries = drafts, tries

@@ -203,11 +203,11 @@ const lookahead = 100
 // faults ends the exploring of the rule (its search stops there, or goes
 // another way), and preplay reports it; a refused one does not, as the
 // search plays on past a refusal.
-func (j *judge) preplay(seed uint64, checks int) (bad bool) {
+func (j *judge) preplay(checks int) (bad bool) {
 	if j.drafts == nil && j.tries == 0 {
 		// Only the drafts explore will play are kept: every rule's
 		// hundred draws at once would hold the run's memory.
-		j.drafts = playOrder(j.lookAhead(seed, min(lookahead, checks)), min(exploreRounds, checks))
+		j.drafts = playOrder(j.lookAhead(min(lookahead, checks)), min(exploreRounds, checks))
 	}
 	if j.tries >= len(j.drafts) {
 		j.explored, j.drafts = true, nil
@@ -215,7 +215,7 @@ func (j *judge) preplay(seed uint64, checks int) (bad bool) {
 	}
 	d := &j.drafts[j.tries]
 	j.tries++
-	out := j.play(d.s)
+	out := j.playDrawn(d.s, d.drawn)
 	if out.stopped {
 		j.explored = true
 		return false
@@ -277,25 +277,25 @@ func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
 
 // A draft is one of a rule's first draws, as explore sees it.
 type draft struct {
-	s      *model.Scenario
+	*drawn
 	labels []string // the rule's labels for it (properties.ElseHappens aside)
 }
 
 // lookAhead draws the rule's first n scenarios and keeps those that reach
 // it, in draw order, each scenario once; it stops at a draw the generator
 // can't make.
-func (j *judge) lookAhead(seed uint64, n int) []draft {
+func (j *judge) lookAhead(n int) []draft {
 	out := []draft{}
 	drawn := map[string]bool{}
-	for i := range uint64(n) {
-		s := j.draw(seed + i*(i+1)/2)
-		if s == nil {
+	for i := range n {
+		d := j.draft(i)
+		if d.s == nil {
 			break
 		}
-		if h := hash(s); !drawn[h] {
-			drawn[h] = true
-			if labels, ok := j.reaches(s); ok {
-				out = append(out, draft{s: s, labels: labels})
+		if !drawn[d.key] {
+			drawn[d.key] = true
+			if labels, ok := j.reaches(d); ok {
+				out = append(out, draft{drawn: d, labels: labels})
 			}
 		}
 	}
@@ -359,25 +359,20 @@ func (j *judge) draw(seed uint64) (s *model.Scenario) {
 	return j.gen().Example(int(seed))
 }
 
-// reaches reports whether s reaches the rule, judged from the rules'
-// trace alone, and its labels: s reaches the rule when its Classify
-// gives it a label other than properties.ElseHappens (which only says
-// that the rules change the game somewhere, not that the rule's situation
-// came up). A rule without labels is reached by every draw; a draw the
+// reaches reports whether the draw d reaches the rule, judged from the
+// rules' trace alone, and its labels: it reaches the rule when its
+// Situations are not empty (properties.ElseHappens only says that the
+// rules change the game somewhere, not that the rule's situation came
+// up). A rule without labels is reached by every draw; a draw the
 // reference can't play reaches none.
-func (j *judge) reaches(s *model.Scenario) ([]string, bool) {
+func (j *judge) reaches(d *drawn) ([]string, bool) {
 	if j.p.Classify == nil {
 		return nil, true
 	}
-	played, err := AsPlayed(j.info, s)
-	if err != nil {
+	if d.refused != nil || d.wantErr != nil {
 		return nil, false
 	}
-	want, err := reference.Run(played)
-	if err != nil {
-		return nil, false
-	}
-	labels := situations(j.p, played, want)
+	labels := situations(j.p, d.played, d.want)
 	return labels, len(labels) > 0
 }
 
@@ -433,9 +428,22 @@ func (j *judge) depart(s *model.Scenario, out outcome) {
 // while a failure is shrunk (see remember), where the same scenario comes
 // back often; a long run that finds nothing would otherwise hold every
 // trace.
-func (j *judge) play(s *model.Scenario) outcome {
-	enc := encode(s)
-	key := hashOf(enc)
+func (j *judge) play(s *model.Scenario) outcome { return j.playDrawn(s, nil) }
+
+// playDrawn plays s as play does; d, if not nil, is s as drawn (see
+// judge.draft), whose encoding and rules' trace are then not made again.
+func (j *judge) playDrawn(s *model.Scenario, d *drawn) outcome {
+	var enc []byte
+	var key string
+	if d != nil {
+		key = d.key
+		if _, ok := j.e.(EncodedRunner); ok {
+			enc = encode(s) // kept in d only as its hash, to keep d small
+		}
+	} else {
+		enc = encode(s)
+		key = hashOf(enc)
+	}
 	if out, ok := j.cache[key]; ok {
 		return out
 	}
@@ -445,7 +453,7 @@ func (j *judge) play(s *model.Scenario) outcome {
 		delete(j.pre, key)
 		return out
 	}
-	out := j.playUncached(s, enc)
+	out := j.playUncached(s, enc, d)
 	out.key = key
 	if !out.stopped && j.shrinking {
 		j.remember(out)
@@ -484,9 +492,16 @@ func (j *judge) remember(out outcome) {
 	}
 }
 
-// playUncached plays s, whose encoding is enc.
-func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
-	played, err := AsPlayed(j.info, s)
+// playUncached plays s, whose encoding is enc; d, if not nil, is s as
+// drawn.
+func (j *judge) playUncached(s *model.Scenario, enc []byte, d *drawn) outcome {
+	var played *model.Scenario
+	var err error
+	if d != nil {
+		played, err = d.played, d.refused
+	} else {
+		played, err = AsPlayed(j.info, s)
+	}
 	if err != nil {
 		return outcome{refused: err}
 	}
@@ -501,7 +516,12 @@ func (j *judge) playUncached(s *model.Scenario, enc []byte) outcome {
 		played = nil
 	}
 	before := j.calls
-	out := j.playScenario(s, enc)
+	var out outcome
+	if d != nil {
+		out = j.playWith(s, enc, d.want, d.wantErr)
+	} else {
+		out = j.playScenario(s, enc)
+	}
 	out.played = played
 	if j.calls > before {
 		out.call = j.calls
@@ -537,6 +557,12 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	t0 := time.Now()
 	want, err := reference.Run(s)
 	j.time.Reference += time.Since(t0)
+	return j.playWith(s, enc, want, err)
+}
+
+// playWith plays s on the engine and judges it, given the rules' trace
+// of s or the reference's error.
+func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err error) outcome {
 	if err != nil {
 		return outcome{refused: fmt.Errorf("%w: the reference engine can't play this scenario: %w", ErrUnsupported, err)}
 	}
@@ -549,7 +575,7 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	j.calls++
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
-	t0 = time.Now()
+	t0 := time.Now()
 	var got *model.Trace
 	if x, ok := j.e.(EncodedRunner); ok && enc != nil {
 		got, err = x.RunEncoded(ctx, s, enc)

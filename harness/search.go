@@ -33,11 +33,14 @@ type searcher struct {
 	// played are the cases a search played that failed nothing new, by
 	// hash: a later search need not play them again.
 	played map[string]bool
+	// first is set while gen is the rule's own generator, whose i-th
+	// case is the rule's i-th draw (judge.draft), not another round's.
+	first bool
 }
 
 func newSearcher(ctx context.Context, j *judge, r *Result) *searcher {
 	r.Coverage = map[string]int{}
-	return &searcher{ctx: ctx, j: j, p: j.p, r: r, gen: j.gen(), refusals: map[string]int{}, digest: sha256.New(), played: map[string]bool{}}
+	return &searcher{ctx: ctx, j: j, p: j.p, r: r, gen: j.gen(), refusals: map[string]int{}, digest: sha256.New(), played: map[string]bool{}, first: true}
 }
 
 // A hunt is one search's state: the failure classes it is not looking
@@ -49,6 +52,7 @@ type hunt struct {
 	fault    *failing // the first fault, reported if no case breaks the rule
 	faults   int      // cases in a row the engine faulted on
 	foundAt  int      // the engine call that found the failure
+	cases    int      // the cases drawn before any failed
 }
 
 // search runs rapid over the property's generator until a case fails in
@@ -89,7 +93,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		t.SkipNow()
 	}
 	t0 := time.Now()
-	sc := s.gen.Draw(t, "scenario")
+	sc, d := s.draw(t, h)
 	s.r.Time.Generate += time.Since(t0)
 	if !h.counting && h.found == nil && s.played[hash(sc)] {
 		return
@@ -100,7 +104,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		// take the smallest case it found.
 		return
 	}
-	out := s.j.play(sc)
+	out := s.j.playDrawn(sc, d)
 	if h.found == nil && !out.stopped && (out.problem == nil || h.known[kindProblem+out.class]) {
 		s.played[out.key] = true
 	}
@@ -126,6 +130,22 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 	case out.excluded != "" && h.found == nil:
 		s.j.lead(out.excluded, sc, out)
 	}
+}
+
+// draw draws a case for rapid. Before any case failed, a counting search
+// with the rule's own generator and the run's Draws takes its i-th case
+// from there: rapid's i-th case draws the same scenario, and a passing
+// case need not have been drawn through rapid, since rapid keeps nothing
+// of it. A failing one rapid draws again, from its seed, to shrink it.
+func (s *searcher) draw(t *rapid.T, h *hunt) (*model.Scenario, *drawn) {
+	if h.counting && h.found == nil && s.first && s.j.o.Draws != nil {
+		d := s.j.draft(h.cases)
+		h.cases++
+		if d.s != nil {
+			return d.s, d
+		}
+	}
+	return s.gen.Draw(t, "scenario"), nil
 }
 
 // failed takes a case whose check failed: the first of a class the hunt
@@ -201,7 +221,7 @@ func labelsOf(p *properties.Property, s *model.Scenario, want *model.Trace) []st
 func (s *searcher) cover(checks int) (found, fault *failing, err error) {
 	found, fault, err = s.search(nil, true)
 	for round := 1; err == nil && round <= coverRounds && found == nil && fault == nil && !s.stopped && inDoubt(s.p, *s.r, checks); round++ {
-		s.gen = afterDraws(s.j.gen(), round)
+		s.gen, s.first = afterDraws(s.j.gen(), round), false
 		found, fault, err = s.search(nil, true)
 	}
 	s.r.Digest = hex.EncodeToString(s.digest.Sum(nil))[:16]

@@ -1,0 +1,102 @@
+package harness
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// Draws keeps what runs at one seed have in common when their engines
+// draw alike, for a caller that checks several engines in turn
+// (selftest, a kill matrix): each rule's first draws, with their
+// encodings and the rules' traces of them. Engines that declare the same
+// features and setup draw the same scenarios, so with a Draws shared
+// through Options, the runs after the first take those draws rather than
+// draw them and play them on the reference again; their results are the
+// same as without it. It holds about a megabyte a rule, seed and kind of
+// engine, until it is dropped. A Draws is safe for concurrent
+// use. The engines must not change the scenarios they are given.
+type Draws struct {
+	mu   sync.Mutex
+	sets map[drawsKey]*drawSet
+	made int // draws made, for tests
+}
+
+// NewDraws returns an empty Draws.
+func NewDraws() *Draws { return &Draws{sets: map[drawsKey]*drawSet{}} }
+
+// drawsKey names a rule's draws at a seed for a kind of engine: the
+// generator's options (drawsFor) and whether its stacks are built by
+// casting (AsPlayed).
+type drawsKey struct {
+	rule  model.RuleID
+	seed  uint64
+	shape string
+}
+
+// A drawSet is one rule's draws, by index, as far as they were made.
+type drawSet struct {
+	mu      sync.Mutex
+	entries []*drawn
+}
+
+// drawn is a rule's i-th draw at a seed, which rapid's search draws as
+// its i-th case, and what the run needs of it before any engine plays it.
+type drawn struct {
+	s   *model.Scenario // as drawn; nil when the generator can't draw it
+	key string          // the hash of its encoding
+	// played is s as the engine is given it (AsPlayed), or nil with
+	// refused set; want is the rules' trace of played, or nil with
+	// wantErr set.
+	played  *model.Scenario
+	refused error
+	want    *model.Trace
+	wantErr error
+}
+
+// draft returns the rule's i-th draw at the run's seed: from the run's
+// Draws, made there if it is not yet, or made afresh without one.
+func (j *judge) draft(i int) *drawn {
+	seed := j.o.Seed + uint64(i)*uint64(i+1)/2 // rapid's seed for its i-th case
+	if j.o.Draws == nil {
+		return j.makeDrawn(seed)
+	}
+	set := j.o.Draws.set(drawsKey{rule: j.p.Rule, seed: j.o.Seed, shape: fmt.Sprintf("%+v %t", drawsFor(j.info), j.info.NoDirectSetup)})
+	set.mu.Lock()
+	defer set.mu.Unlock()
+	for len(set.entries) <= i {
+		k := len(set.entries)
+		set.entries = append(set.entries, j.makeDrawn(j.o.Seed+uint64(k)*uint64(k+1)/2))
+		j.o.Draws.mu.Lock()
+		j.o.Draws.made++
+		j.o.Draws.mu.Unlock()
+	}
+	return set.entries[i]
+}
+
+func (d *Draws) set(k drawsKey) *drawSet {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	set := d.sets[k]
+	if set == nil {
+		set = &drawSet{}
+		d.sets[k] = set
+	}
+	return set
+}
+
+// makeDrawn draws the rule's scenario with a rapid seed, and plays it on
+// the reference as the engine is to be given it.
+func (j *judge) makeDrawn(seed uint64) *drawn {
+	d := &drawn{s: j.draw(seed)}
+	if d.s == nil {
+		return d
+	}
+	d.key = hash(d.s)
+	if d.played, d.refused = AsPlayed(j.info, d.s); d.refused == nil {
+		d.want, d.wantErr = reference.Run(d.played)
+	}
+	return d
+}
