@@ -3,6 +3,7 @@ package properties
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -176,7 +177,7 @@ func basePT(p *model.Permanent) (power, toughness *int) {
 // permanent is physically the rules': a permanent made otherwise is
 // another rule's finding.
 func physical(s *model.Scenario, p *model.Permanent) string {
-	return fmt.Sprintf("%s flipped=%t face_down=%t", pieces(s, p), p.Status.Flipped, p.Status.FaceDown)
+	return pieces(s, p) + " flipped=" + strconv.FormatBool(p.Status.Flipped) + " face_down=" + strconv.FormatBool(p.Status.FaceDown)
 }
 
 // keywords lists the keyword counters on a permanent, which give it
@@ -195,7 +196,7 @@ func fmtInt(p *int) string {
 	if p == nil {
 		return "-"
 	}
-	return fmt.Sprint(*p)
+	return strconv.Itoa(*p)
 }
 
 // sameCharacteristics fails unless the engine's permanents that sel picks

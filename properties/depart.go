@@ -6,6 +6,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -167,19 +168,42 @@ func effectsView(p *model.Permanent) string {
 	return "[" + strings.Join(out, " ") + "]"
 }
 
-// charsView shows characteristics with the set-valued ones as sets.
+// charsView shows characteristics with the set-valued ones as sets. It
+// is built without fmt: the checks compare a view for every permanent of
+// every step.
 func charsView(ch model.Characteristics) string {
-	set := func(xs []string) []string { out := slices.Clone(xs); slices.Sort(out); return slices.Compact(out) }
-	colors := make([]string, len(ch.Colors))
-	for i, c := range ch.Colors {
-		colors[i] = string(c)
+	var b strings.Builder
+	b.Grow(128)
+	b.WriteString(strconv.Quote(ch.Name))
+	b.WriteString(" mv=")
+	b.WriteString(strconv.Itoa(ch.ManaValue))
+	writeSet(&b, " colors=", ch.Colors)
+	writeSet(&b, " types=", ch.Types)
+	writeSet(&b, " subtypes=", ch.Subtypes)
+	writeSet(&b, " supertypes=", ch.Supertypes)
+	b.WriteString(" p/t=")
+	b.WriteString(fmtInt(ch.Power))
+	b.WriteByte('/')
+	b.WriteString(fmtInt(ch.Toughness))
+	writeSet(&b, " abilities=", ch.Abilities)
+	return b.String()
+}
+
+// writeSet writes label and xs as a set: sorted, each once, the way fmt
+// shows a slice of strings ("[a b]").
+func writeSet[S ~[]E, E ~string](b *strings.Builder, label string, xs S) {
+	set := slices.Clone(xs)
+	slices.Sort(set)
+	set = slices.Compact(set)
+	b.WriteString(label)
+	b.WriteByte('[')
+	for i, x := range set {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(string(x))
 	}
-	abilities := make([]string, len(ch.Abilities))
-	for i, a := range ch.Abilities {
-		abilities[i] = string(a)
-	}
-	return fmt.Sprintf("%q mv=%d colors=%v types=%v subtypes=%v supertypes=%v p/t=%s/%s abilities=%v",
-		ch.Name, ch.ManaValue, set(colors), set(ch.Types), set(ch.Subtypes), set(ch.Supertypes), fmtInt(ch.Power), fmtInt(ch.Toughness), set(abilities))
+	b.WriteByte(']')
 }
 
 func stackView(st *model.State) string {

@@ -243,7 +243,7 @@ func sorted(ids []model.ObjectID) []model.ObjectID {
 func pieces(s *model.Scenario, p *model.Permanent) string {
 	var out []string
 	for _, comp := range p.Components {
-		v := fmt.Sprintf("%s:%s", comp.Object, orFront(comp.Face))
+		v := string(comp.Object) + ":" + string(orFront(comp.Face))
 		if comp.FaceDown {
 			v += ":down:" + string(comp.FaceDownBy)
 		}
