@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,13 +32,13 @@ func Departure(c *Case) error {
 	for k := 0; k <= len(c.Reference.Steps); k++ {
 		if k > 0 {
 			g, w := &c.Trace.Steps[k-1], &c.Reference.Steps[k-1]
-			if reflect.DeepEqual(g, w) {
+			if sameStep(g, w) {
 				continue // the same, down to what need not be (the common case)
 			}
 			if err := sameEvents(c, k-1); err != nil {
 				return err
 			}
-		} else if reflect.DeepEqual(&c.Trace.Start, &c.Reference.Start) {
+		} else if sameStateExactly(&c.Trace.Start, &c.Reference.Start) {
 			continue
 		}
 		if err := sameState(at(c, k), stateAt(c.Trace, k), stateAt(c.Reference, k), c.Scenario); err != nil {
