@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -97,7 +98,7 @@ func (v *validator) all() {
 	objects := map[ObjectID]*Object{}
 	for i := range s.Objects {
 		o := &s.Objects[i]
-		at := fmt.Sprintf("objects[%d] (%s)", i, o.ID)
+		at := "objects[" + strconv.Itoa(i) + "] (" + string(o.ID) + ")"
 		if !idPattern.MatchString(string(o.ID)) {
 			v.fail("objects[%d]: bad id %q (letters, digits and _.:@- only)", i, o.ID)
 		}
@@ -143,7 +144,7 @@ func (v *validator) all() {
 		for _, z := range []Zone{Library, Hand, Graveyard, Exile, Command} {
 			ids, _ := p.Zones.Get(z)
 			for j, id := range ids {
-				where := fmt.Sprintf("start.players[%s].%s[%d]", p.ID, z, j)
+				where := "start.players[" + string(p.ID) + "]." + string(z) + "[" + strconv.Itoa(j) + "]"
 				put(id, where)
 				if o := objects[id]; o != nil {
 					if o.Token {
@@ -170,7 +171,7 @@ func (v *validator) all() {
 		}
 	}
 	for i, so := range s.Start.Stack {
-		where := fmt.Sprintf("start.stack[%d]", i)
+		where := "start.stack[" + strconv.Itoa(i) + "]"
 		put(so.Object, where)
 		if !players[so.Controller] {
 			v.fail("%s: controller %q is not a player", where, so.Controller)
@@ -269,7 +270,7 @@ func (v *validator) claim(at string, c PermanentClaim) {
 
 func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(ObjectID, string), players map[PlayerID]bool, perms map[ObjectID]bool) {
 	p := &v.s.Start.Battlefield[i]
-	at := fmt.Sprintf("start.battlefield[%d] (%s)", i, p.ID)
+	at := "start.battlefield[" + strconv.Itoa(i) + "] (" + string(p.ID) + ")"
 	if !idPattern.MatchString(string(p.ID)) {
 		v.fail("start.battlefield[%d]: bad id %q", i, p.ID)
 	}
@@ -325,7 +326,7 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 	}
 	meld := 0
 	for j, c := range p.Components {
-		where := fmt.Sprintf("%s.components[%d]", at, j)
+		where := at + ".components[" + strconv.Itoa(j) + "]"
 		put(c.Object, where)
 		o := objects[c.Object]
 		if o == nil {
@@ -410,7 +411,7 @@ var needs = map[ActionType][]string{
 }
 
 func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
-	at := fmt.Sprintf("actions[%d] (%s)", i, a.Type)
+	at := "actions[" + strconv.Itoa(i) + "] (" + string(a.Type) + ")"
 	fields, ok := needs[a.Type]
 	if !ok {
 		v.fail("actions[%d]: unknown type %q (want one of %v)", i, a.Type, ActionTypes)
