@@ -3,6 +3,7 @@ package reference
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"slices"
 
@@ -64,6 +65,16 @@ type Play struct {
 	g       *game
 	actions []model.Action // played so far
 	left    []model.ObjectID
+	// probed is the game after the action last probed, when it lacked no
+	// choice and was played: Do of that same action takes it rather than
+	// play the action again, which a generator's every action would.
+	probed *probedAction
+}
+
+// A probedAction is an action as Probe was given it and the game after it.
+type probedAction struct {
+	a model.Action
+	g *game
 }
 
 // NewPlay plays s's actions and returns the game after them. It keeps s
@@ -105,13 +116,23 @@ func (p *Play) noteLeft(events []model.Event) {
 // left as it was.
 func (p *Play) Probe(a model.Action) (n Needs, err error) {
 	defer recoverInternal(&err)
+	p.probed = nil
+	given := a
 	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
 	g.probe = &Needs{}
 	g.action, g.events = len(p.actions), nil
-	if err := g.do(&a); err != nil && !declinedAttack(a, err) {
+	err = g.do(&a)
+	if err != nil && !declinedAttack(a, err) {
 		return Needs{}, &ActionError{Index: len(p.actions), Type: a.Type, Err: err}
 	}
-	return *g.probe, nil
+	n = *g.probe
+	if err == nil && n.IsZero() {
+		// Nothing was lacking, so no default was taken: the game is the
+		// one Do would make.
+		g.probe = nil
+		p.probed = &probedAction{a: given, g: g}
+	}
+	return n, nil
 }
 
 // declinedAttack reports whether err is the rules forbidding attack a. A
@@ -142,6 +163,13 @@ func (p *Play) Then(a model.Action) (*Play, error) {
 }
 
 func (p *Play) do(a model.Action) error {
+	if pr := p.probed; pr != nil && reflect.DeepEqual(pr.a, a) {
+		p.probed = nil
+		p.noteLeft(pr.g.events)
+		p.g, p.actions = pr.g, pr.g.s.Actions
+		return nil
+	}
+	p.probed = nil
 	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
 	g.action, g.events = len(p.actions), nil
 	if err := g.do(&a); declinedAttack(a, err) {
