@@ -2,9 +2,11 @@ package harness
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
@@ -54,6 +56,61 @@ type drawn struct {
 	refused error
 	want    *model.Trace
 	wantErr error
+
+	// What the rules' trace alone decides of the draw, kept once worked
+	// out for the runs that share it: which properties' situations it
+	// reaches, by their index in properties.All, and its own rule's
+	// labels.
+	mu       sync.Mutex
+	reaching []uint64 // two bits a property: worked out, reached
+	labels   []string // its rule's labels (labelsOf), once worked out
+	labeled  bool
+	own      []string // its rule's situations, once worked out
+	owned    bool
+}
+
+// situationsFor returns p's situations for the draw (situations), working
+// them out once: p is the rule the draw was drawn for.
+func (d *drawn) situationsFor(p *properties.Property) []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.owned {
+		d.own, d.owned = situations(p, d.played, d.want), true
+	}
+	return d.own
+}
+
+// reaches reports whether the draw reaches q's situation (situations),
+// working it out once for a property of properties.All.
+func (d *drawn) reaches(q *properties.Property) bool {
+	i := slices.Index(properties.All, q)
+	if i < 0 {
+		return len(situations(q, d.played, d.want)) > 0
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.reaching == nil {
+		d.reaching = make([]uint64, (2*len(properties.All)+63)/64)
+	}
+	known, reached := 2*i, 2*i+1
+	if d.reaching[known/64]&(1<<(known%64)) == 0 {
+		d.reaching[known/64] |= 1 << (known % 64)
+		if len(situations(q, d.played, d.want)) > 0 {
+			d.reaching[reached/64] |= 1 << (reached % 64)
+		}
+	}
+	return d.reaching[reached/64]&(1<<(reached%64)) != 0
+}
+
+// labelsFor returns p's labels for the draw (labelsOf), working them out
+// once: p is the rule the draw was drawn for.
+func (d *drawn) labelsFor(p *properties.Property) []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.labeled {
+		d.labels, d.labeled = labelsOf(p, d.played, d.want), true
+	}
+	return d.labels
 }
 
 // draft returns the rule's i-th draw at the run's seed: from the run's

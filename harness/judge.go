@@ -255,13 +255,19 @@ func (j *judge) nextIsFresh() bool {
 // properties.ElseHappens): each such rule whose check it keeps counts it
 // in reached, and one whose check it breaks gets a lead (see noteLeads),
 // as a case is that rule's failure only when drawn for it.
-func (j *judge) judgeOthers(s *model.Scenario, out outcome) {
+//
+// d, if not nil, is the case as drawn, which keeps which rules it reaches
+// for the runs that share it.
+func (j *judge) judgeOthers(s *model.Scenario, d *drawn, out outcome) {
 	if out.played != nil {
 		s = out.played
 	}
 	c := &properties.Case{Scenario: s, Trace: out.got, Reference: properties.Settle(out.want, out.got), Partial: j.info.PartialTraces, Observers: j.info.Observers}
 	for _, q := range j.explain {
-		if q == j.p || len(situations(q, s, out.want)) == 0 {
+		if q == j.p {
+			continue
+		}
+		if d != nil && !d.reaches(q) || d == nil && len(situations(q, s, out.want)) == 0 {
 			continue
 		}
 		if safeCheck(q, c) != nil {
@@ -372,7 +378,7 @@ func (j *judge) reaches(d *drawn) ([]string, bool) {
 	if d.refused != nil || d.wantErr != nil {
 		return nil, false
 	}
-	labels := situations(j.p, d.played, d.want)
+	labels := d.situationsFor(j.p)
 	return labels, len(labels) > 0
 }
 

@@ -95,7 +95,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 	t0 := time.Now()
 	sc, d := s.draw(t, h)
 	s.r.Time.Generate += time.Since(t0)
-	if !h.counting && h.found == nil && s.played[hash(sc)] {
+	if !h.counting && h.found == nil && s.played[keyOf(sc, d)] {
 		return
 	}
 	if h.found != nil && s.j.calls-h.foundAt >= rapidShrinkCalls {
@@ -126,19 +126,19 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 			h.fault = &failing{sc, out}
 		}
 	case h.counting && h.found == nil:
-		s.count(sc, out)
+		s.count(sc, d, out)
 	case out.excluded != "" && h.found == nil:
 		s.j.lead(out.excluded, sc, out)
 	}
 }
 
-// draw draws a case for rapid. Before any case failed, a counting search
-// with the rule's own generator and the run's Draws takes its i-th case
-// from there: rapid's i-th case draws the same scenario, and a passing
-// case need not have been drawn through rapid, since rapid keeps nothing
-// of it. A failing one rapid draws again, from its seed, to shrink it.
+// draw draws a case for rapid. Before any case failed, a search with the
+// rule's own generator and the run's Draws takes its i-th case from
+// there: rapid's i-th case draws the same scenario, and a passing case
+// need not have been drawn through rapid, since rapid keeps nothing of
+// it. A failing one rapid draws again, from its seed, to shrink it.
 func (s *searcher) draw(t *rapid.T, h *hunt) (*model.Scenario, *drawn) {
-	if h.counting && h.found == nil && s.first && s.j.o.Draws != nil {
+	if h.found == nil && s.first && s.j.o.Draws != nil {
 		d := s.j.draft(h.cases)
 		h.cases++
 		if d.s != nil {
@@ -173,7 +173,7 @@ func (s *searcher) failed(t *rapid.T, h *hunt, sc *model.Scenario, out outcome) 
 // count counts a case of the rule's own search that did not fail it: a
 // refusal, a case another rule's finding took or an unexplained departure
 // took, or a case held, with its coverage labels.
-func (s *searcher) count(sc *model.Scenario, out outcome) {
+func (s *searcher) count(sc *model.Scenario, d *drawn, out outcome) {
 	r := s.r
 	switch {
 	case out.refused != nil:
@@ -194,15 +194,27 @@ func (s *searcher) count(sc *model.Scenario, out outcome) {
 	default:
 		r.Cases++
 		s.digest.Write([]byte(out.key))
-		given := sc
-		if out.played != nil {
-			given = out.played
+		var labels []string
+		if d != nil {
+			labels = d.labelsFor(s.p)
+		} else if out.played != nil {
+			labels = labelsOf(s.p, out.played, out.want)
+		} else {
+			labels = labelsOf(s.p, sc, out.want)
 		}
-		for _, l := range labelsOf(s.p, given, out.want) {
+		for _, l := range labels {
 			r.Coverage[l]++ // once a case, however often it shows
 		}
-		s.j.judgeOthers(sc, out)
+		s.j.judgeOthers(sc, d, out)
 	}
+}
+
+// keyOf is the hash of s, which d, if not nil, is s as drawn.
+func keyOf(s *model.Scenario, d *drawn) string {
+	if d != nil {
+		return d.key
+	}
+	return hash(s)
 }
 
 // labelsOf are the coverage labels of a case, each once, sorted.
