@@ -72,12 +72,23 @@ type drawn struct {
 // situationsFor returns p's situations for the draw (situations), working
 // them out once: p is the rule the draw was drawn for.
 func (d *drawn) situationsFor(p *properties.Property) []string {
+	return d.once(&d.own, &d.owned, func() []string { return situations(p, d.played, d.want) })
+}
+
+// labelsFor returns p's labels for the draw (labelsOf), working them out
+// once: p is the rule the draw was drawn for.
+func (d *drawn) labelsFor(p *properties.Property) []string {
+	return d.once(&d.labels, &d.labeled, func() []string { return labelsOf(p, d.played, d.want) })
+}
+
+// once returns *v, set by f the first time, when done is unset.
+func (d *drawn) once(v *[]string, done *bool, f func() []string) []string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if !d.owned {
-		d.own, d.owned = situations(p, d.played, d.want), true
+	if !*done {
+		*v, *done = f(), true
 	}
-	return d.own
+	return *v
 }
 
 // reaches reports whether the draw reaches q's situation (situations),
@@ -100,17 +111,6 @@ func (d *drawn) reaches(q *properties.Property) bool {
 		}
 	}
 	return d.reaching[reached/64]&(1<<(reached%64)) != 0
-}
-
-// labelsFor returns p's labels for the draw (labelsOf), working them out
-// once: p is the rule the draw was drawn for.
-func (d *drawn) labelsFor(p *properties.Property) []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if !d.labeled {
-		d.labels, d.labeled = labelsOf(p, d.played, d.want), true
-	}
-	return d.labels
 }
 
 // draft returns the rule's i-th draw at the run's seed: from the run's
