@@ -12,8 +12,9 @@ import (
 
 // Draws keeps what runs at one seed have in common when their engines
 // draw alike, for a caller that checks several engines in turn
-// (selftest, a kill matrix): each rule's first draws, with their
-// encodings and the rules' traces of them. Engines that declare the same
+// (selftest, a kill matrix): each rule's first draws, with their hashes,
+// the rules' traces of them and what those traces decide (the rules a
+// draw reaches, its rule's labels). Engines that declare the same
 // features and setup draw the same scenarios, so with a Draws shared
 // through Options, the runs after the first take those draws rather than
 // draw them and play them on the reference again; their results are the
@@ -29,11 +30,11 @@ type Draws struct {
 // NewDraws returns an empty Draws.
 func NewDraws() *Draws { return &Draws{sets: map[drawsKey]*drawSet{}} }
 
-// drawsKey names a rule's draws at a seed for a kind of engine: the
+// drawsKey names a property's draws at a seed for a kind of engine: the
 // generator's options (drawsFor) and whether its stacks are built by
 // casting (AsPlayed).
 type drawsKey struct {
-	rule  model.RuleID
+	p     *properties.Property
 	seed  uint64
 	shape string
 }
@@ -63,8 +64,8 @@ type drawn struct {
 	// labels.
 	mu       sync.Mutex
 	reaching []uint64 // two bits a property: worked out, reached
-	labels   []string // its rule's labels (labelsOf), once worked out
-	labeled  bool
+	cover    []string // its rule's coverage labels (labelsOf), once worked out
+	covered  bool
 	own      []string // its rule's situations, once worked out
 	owned    bool
 }
@@ -78,7 +79,7 @@ func (d *drawn) situationsFor(p *properties.Property) []string {
 // labelsFor returns p's labels for the draw (labelsOf), working them out
 // once: p is the rule the draw was drawn for.
 func (d *drawn) labelsFor(p *properties.Property) []string {
-	return d.once(&d.labels, &d.labeled, func() []string { return labelsOf(p, d.played, d.want) })
+	return d.once(&d.cover, &d.covered, func() []string { return labelsOf(p, d.played, d.want) })
 }
 
 // once returns *v, set by f the first time, when done is unset.
@@ -120,7 +121,7 @@ func (j *judge) draft(i int) *drawn {
 	if j.o.Draws == nil {
 		return j.makeDrawn(seed)
 	}
-	set := j.o.Draws.set(drawsKey{rule: j.p.Rule, seed: j.o.Seed, shape: fmt.Sprintf("%+v %t", drawsFor(j.info), j.info.NoDirectSetup)})
+	set := j.o.Draws.set(drawsKey{p: j.p, seed: j.o.Seed, shape: fmt.Sprintf("%+v %t", drawsFor(j.info), j.info.NoDirectSetup)})
 	set.mu.Lock()
 	defer set.mu.Unlock()
 	for len(set.entries) <= i {
