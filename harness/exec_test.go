@@ -52,6 +52,7 @@ func TestExec_FaultsAreFindingsAndTheRunGoesOn(t *testing.T) {
 		{"flood.py", "longer than 64 MiB", "", time.Minute},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
+			t.Parallel() // each waits mostly on its adapter's processes
 			e, err := harness.NewExec(adapter(t, tc.script), harness.ExecOptions{})
 			require.NoError(t, err)
 			props := []*properties.Property{properties.P730_2d, properties.P730_3}

@@ -92,16 +92,18 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		}
 		t.SkipNow()
 	}
+	if h.found != nil && s.j.calls-h.foundAt >= rapidShrinkCalls {
+		// rapid's share of the shrinking is spent: every try passes
+		// unplayed from here, which ends its passes, and the domain steps
+		// take the smallest case it found. Nor is its case drawn: rapid
+		// rejects a passing try whatever it drew, and drawing was most of
+		// the cost of the passes left.
+		return
+	}
 	t0 := time.Now()
 	sc, d := s.draw(t, h)
 	s.r.Time.Generate += time.Since(t0)
 	if !h.counting && h.found == nil && s.played[keyOf(sc, d)] {
-		return
-	}
-	if h.found != nil && s.j.calls-h.foundAt >= rapidShrinkCalls {
-		// rapid's share of the shrinking is spent: every try passes
-		// unplayed from here, which ends its passes, and the domain steps
-		// take the smallest case it found.
 		return
 	}
 	out := s.j.playDrawn(sc, d)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 )
@@ -48,6 +50,36 @@ func partialRun(t *testing.T, serveArgs string, seed int) map[model.RuleID][2]st
 	return got
 }
 
+// partialCheck checks, in process and at the default checks, the engine
+// serve would serve for c, and returns what partialRun does. Runs that
+// share d at a seed take their draws from it. The tests put one seed over
+// the protocol (partialRun) and the rest in process, which judges the
+// same engine without a process and its encoding.
+func partialCheck(t *testing.T, c serving, seed int, d *harness.Draws) map[model.RuleID][2]string {
+	t.Helper()
+	e, err := served(c)
+	require.NoError(t, err)
+	res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: uint64(seed), Draws: d})
+	require.NoError(t, err)
+	got := map[model.RuleID][2]string{}
+	for _, r := range res.Results {
+		got[r.Rule] = [2]string{string(r.Verdict), r.Why}
+	}
+	return got
+}
+
+// judgePartial is the verdicts of the engine serve serves with the
+// serveArgs over the protocol at seed 1 (partialRun), and of the same
+// engine, c, in process at the other seeds (partialCheck), those runs
+// sharing draws a seed with the runs given the same d.
+func judgePartial(t *testing.T, serveArgs string, c serving, seed int, d *harness.Draws) map[model.RuleID][2]string {
+	t.Helper()
+	if seed == 1 {
+		return partialRun(t, serveArgs, seed)
+	}
+	return partialCheck(t, c, seed, d)
+}
+
 // declares reports whether an engine declaring features meets every need
 // of p (its observers are all reported: the reference reports them).
 func declares(features []model.Feature, p *properties.Property) bool {
@@ -60,15 +92,18 @@ func declares(features []model.Feature, p *properties.Property) bool {
 // those meet is held at every seed (none uncovered, none unsupported for
 // draws it was refused), the rest are unsupported naming what they need,
 // the same rules at every seed; and the same engine with "dies" firing
-// once per card fails 730.3 at every seed.
+// once per card fails 730.3 at every seed. Seed 1 is played over the
+// protocol, the others in process (judgePartial).
 func TestPartialEngine_MutateAndMerge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the whole suite over the protocol twenty times")
+		t.Skip("runs the whole suite twenty-five times")
 	}
 	features := []model.Feature{model.FeatureMutate, model.FeatureMerge}
+	expanded, _ := model.ExpandFeatures(features)
 	var first []model.RuleID
 	for seed := 1; seed <= 10; seed++ {
-		got := partialRun(t, "--features mutate,merge", seed)
+		draws := harness.NewDraws() // the engine and its bug draw alike
+		got := judgePartial(t, "--features mutate,merge", serving{features: expanded}, seed, draws)
 		var unsupported []model.RuleID
 		held := 0
 		for _, p := range properties.All {
@@ -91,13 +126,16 @@ func TestPartialEngine_MutateAndMerge(t *testing.T) {
 		}
 		assert.Equal(t, first, unsupported, "seed %d: the same rules unsupported at every seed", seed)
 
-		bug := partialRun(t, "--features mutate,merge --mutant dies-per-card", seed)
+		bug := judgePartial(t, "--features mutate,merge --mutant dies-per-card", serving{features: expanded, mutant: "dies-per-card"}, seed, draws)
 		assert.Equal(t, "failed", bug["730.3"][0], "seed %d: %s", seed, bug["730.3"][1])
 	}
 	// Held means held for a partial engine too: one that skips what the
-	// rules do holds nothing.
+	// rules do holds nothing. (serve over the protocol is checked with
+	// these features above, and with these lazy engines by
+	// TestServedLazyEnginesHoldNothingTheySkip.)
+	draws := harness.NewDraws()
 	for _, lazy := range []string{"no-steps", "frozen", "no-events", "drop-lower", "flags-lie"} {
-		for rule, v := range partialRun(t, "--features mutate,merge --lazy "+lazy, 1) {
+		for rule, v := range partialCheck(t, serving{features: expanded, lazy: lazy}, 1, draws) {
 			assert.NotEqual(t, "held", v[0], "lazy %s holds %s", lazy, rule)
 		}
 	}
@@ -106,20 +144,18 @@ func TestPartialEngine_MutateAndMerge(t *testing.T) {
 // TestPartialEngine_AllButFlipMeldCommander: an engine declaring every
 // feature but flip, meld and commander has the same rules unsupported at
 // every seed, each naming flip, meld or commander, and none for draws it
-// was refused.
+// was refused. Seed 1 is played over the protocol, the others in process.
 func TestPartialEngine_AllButFlipMeldCommander(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the whole suite over the protocol ten times")
+		t.Skip("runs the whole suite ten times")
 	}
-	var features []string
-	for _, f := range model.Features {
-		if f != model.FeatureFlip && f != model.FeatureMeld && f != model.FeatureCommander {
-			features = append(features, string(f))
-		}
-	}
+	features := slices.DeleteFunc(slices.Clone(model.Features), func(f model.Feature) bool {
+		return f == model.FeatureFlip || f == model.FeatureMeld || f == model.FeatureCommander
+	})
+	declared, _ := model.ExpandFeatures(features)
 	var first []model.RuleID
 	for seed := 1; seed <= 10; seed++ {
-		got := partialRun(t, "--features "+strings.Join(features, ","), seed)
+		got := judgePartial(t, "--features "+strings.Join(featureNames(features), ","), serving{features: declared}, seed, nil)
 		var unsupported []model.RuleID
 		for _, p := range properties.All {
 			v := got[p.Rule]
@@ -136,6 +172,15 @@ func TestPartialEngine_AllButFlipMeldCommander(t *testing.T) {
 		}
 		assert.Equal(t, first, unsupported, "seed %d: the same rules unsupported at every seed", seed)
 	}
+}
+
+// featureNames are the names of features.
+func featureNames(features []model.Feature) []string {
+	var names []string
+	for _, f := range features {
+		names = append(names, string(f))
+	}
+	return names
 }
 
 // TestServeFeatures_UnknownNameIsAnError: serve --features names a

@@ -37,30 +37,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck serve:", err)
 		return exitTrouble
 	}
-	if *mutant != "" && reference.FindMutant(*mutant) == nil {
-		fmt.Fprintf(stderr, "mergecheck serve: unknown mutant %q\n", *mutant)
-		return exitTrouble
-	}
-	name := reference.Name
-	play := func(s *model.Scenario) (*model.Trace, error) { return reference.RunMutant(s, *mutant) }
-	switch {
-	case *mutant != "" && *lazyName != "":
-		fmt.Fprintln(stderr, "mergecheck serve: --mutant and --lazy can't be served together")
-		return exitTrouble
-	case *mutant != "":
-		name = "mutant:" + *mutant
-	case *lazyName != "":
-		l := reference.FindLazy(*lazyName)
-		if l == nil {
-			fmt.Fprintf(stderr, "mergecheck serve: unknown lazy engine %q; they are: %s\n", *lazyName, reference.LazyNames())
-			return exitTrouble
-		}
-		name = "lazy:" + *lazyName
-		flakes := reference.NewFlakes(uint64(time.Now().UnixNano()))
-		play = func(s *model.Scenario) (*model.Trace, error) { return l.Run(s, flakes.For(s)) }
-	}
-	buggy := *mutant != "" || *lazyName != ""
-	features := model.Features
+	var features []model.Feature
 	if *featureList != "" {
 		var unknown []model.Feature
 		features, unknown = model.ExpandFeatures(splitFeatures(*featureList))
@@ -68,29 +45,76 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mergecheck serve: --features: unknown feature %q (known: %v, and the shorthands merge, face_down, double_faced, phasing)\n", unknown[0], model.Features)
 			return exitTrouble
 		}
+		if features == nil {
+			features = []model.Feature{} // declares none
+		}
 	}
-	caps := protocol.Capabilities{Features: features, Observers: model.Observers, MaxInFlight: *inFlight}
-	e := adapter.Engine{
-		Name: name, Version: reference.Version, Capabilities: caps, NoDirectSetup: *noSetup,
-		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
-			if *noSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
-				return nil, adapter.Unsupported("this engine can't start from a merged stack (serve --no-direct-setup)")
-			}
-			if lacks := slices.DeleteFunc(s.Uses(), func(f model.Feature) bool { return slices.Contains(features, f) }); len(lacks) > 0 {
-				return nil, adapter.Unsupported("the scenario uses %v, which this engine does not implement (serve --features)", lacks)
-			}
-			t, err := answer(s, play, buggy)
-			if *plain {
-				t = reference.Plain(t)
-			}
-			return t, err
-		},
+	e, err := served(serving{mutant: *mutant, lazy: *lazyName, features: features, noSetup: *noSetup, plain: *plain, inFlight: *inFlight})
+	if err != nil {
+		fmt.Fprintln(stderr, "mergecheck serve:", err)
+		return exitTrouble
 	}
 	if err := adapter.Serve(context.Background(), stdin, stdout, stderr, e); err != nil {
 		fmt.Fprintln(stderr, "mergecheck serve:", err)
 		return exitTrouble
 	}
 	return exitOK
+}
+
+// serving is what serve's flags ask it to serve.
+type serving struct {
+	mutant, lazy string
+	features     []model.Feature // nil for every feature
+	noSetup      bool
+	plain        bool
+	inFlight     int
+}
+
+// served is the engine serve speaks for: the reference, one of its
+// mutants or one of its lazy engines, declaring and playing only what c
+// asks. Tests check the same engine in-process, without the protocol.
+func served(c serving) (adapter.Engine, error) {
+	if c.mutant != "" && reference.FindMutant(c.mutant) == nil {
+		return adapter.Engine{}, fmt.Errorf("unknown mutant %q", c.mutant)
+	}
+	name := reference.Name
+	play := func(s *model.Scenario) (*model.Trace, error) { return reference.RunMutant(s, c.mutant) }
+	switch {
+	case c.mutant != "" && c.lazy != "":
+		return adapter.Engine{}, errors.New("--mutant and --lazy can't be served together")
+	case c.mutant != "":
+		name = "mutant:" + c.mutant
+	case c.lazy != "":
+		l := reference.FindLazy(c.lazy)
+		if l == nil {
+			return adapter.Engine{}, fmt.Errorf("unknown lazy engine %q; they are: %s", c.lazy, reference.LazyNames())
+		}
+		name = "lazy:" + c.lazy
+		flakes := reference.NewFlakes(uint64(time.Now().UnixNano()))
+		play = func(s *model.Scenario) (*model.Trace, error) { return l.Run(s, flakes.For(s)) }
+	}
+	buggy := c.mutant != "" || c.lazy != ""
+	features := c.features
+	if features == nil {
+		features = model.Features
+	}
+	caps := protocol.Capabilities{Features: features, Observers: model.Observers, MaxInFlight: c.inFlight}
+	return adapter.Engine{
+		Name: name, Version: reference.Version, Capabilities: caps, NoDirectSetup: c.noSetup,
+		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
+			if c.noSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
+				return nil, adapter.Unsupported("this engine can't start from a merged stack (serve --no-direct-setup)")
+			}
+			if lacks := slices.DeleteFunc(s.Uses(), func(f model.Feature) bool { return slices.Contains(features, f) }); len(lacks) > 0 {
+				return nil, adapter.Unsupported("the scenario uses %v, which this engine does not implement (serve --features)", lacks)
+			}
+			t, err := answer(s, play, buggy)
+			if c.plain {
+				t = reference.Plain(t)
+			}
+			return t, err
+		},
+	}, nil
 }
 
 // splitFeatures splits a comma-separated list of feature names.
