@@ -16,18 +16,21 @@ import (
 	"github.com/mergecheck/mergecheck/adapter"
 	"github.com/mergecheck/mergecheck/enginetest"
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/testgc"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/protocol"
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// TestMain keeps rapid from writing fail files into this package.
+// TestMain keeps rapid from writing fail files into this package, and
+// runs the tests with the garbage collector set for them (package
+// testgc).
 func TestMain(m *testing.M) {
 	flag.Parse()
 	_ = flag.Set("rapid.nofailfile", "true")
 	_ = flag.Set("mergecheck.corpus", "") // tests that want a corpus set their own
-	os.Exit(m.Run())
+	testgc.Main(m)
 }
 
 // TestEngine is what a vendor writes: the reference passes every rule.

@@ -184,6 +184,28 @@ func ManaValueOf(cost string) (int, error) {
 	return total, nil
 }
 
+// costHas reports whether colour c is among ColorsOf(cost), without
+// making the list.
+func costHas(cost string, c Color) bool {
+	return slices.Contains(Colors, c) && strings.Contains(cost, string(c))
+}
+
+// layoutFaces says which faces beside the front a layout has (flipped,
+// back, melded), and whether the layout is known.
+func layoutFaces(l Layout) (faces [3]bool, ok bool) {
+	switch l {
+	case LayoutNormal:
+		return [3]bool{}, true
+	case LayoutFlip:
+		return [3]bool{true, false, false}, true
+	case LayoutTransform, LayoutModal:
+		return [3]bool{false, true, false}, true
+	case LayoutMeld:
+		return [3]bool{false, false, true}, true
+	}
+	return [3]bool{}, false
+}
+
 // ColorsOf returns the colours of the coloured mana symbols of a mana
 // cost, hybrid and Phyrexian symbols included (CR 202.2b-d), in WUBRG
 // order.
@@ -230,14 +252,7 @@ func (d *CardDef) Validate() error {
 	if d.Front.Name != d.Name {
 		return fmt.Errorf("card %q: front face is named %q; a definition is named after its front face", d.Name, d.Front.Name)
 	}
-	want := map[Layout][3]bool{ // flipped, back, melded
-		LayoutNormal:    {},
-		LayoutFlip:      {true, false, false},
-		LayoutTransform: {false, true, false},
-		LayoutModal:     {false, true, false},
-		LayoutMeld:      {false, false, true},
-	}
-	w, ok := want[d.Layout]
+	w, ok := layoutFaces(d.Layout)
 	if !ok {
 		return fmt.Errorf("card %q: unknown layout %q (want one of %v)", d.Name, d.Layout, Layouts)
 	}
@@ -269,15 +284,17 @@ func (d *CardDef) Validate() error {
 		if (f.Power == nil) != (f.Toughness == nil) {
 			return fmt.Errorf("card %q: face %q has power or toughness but not both", d.Name, f.Name)
 		}
-		for _, c := range append(slices.Clone(f.Colors), f.ColorIndicator...) {
-			if !slices.Contains(Colors, c) {
-				return fmt.Errorf("card %q: face %q: unknown colour %q (want W, U, B, R or G)", d.Name, f.Name, c)
+		for _, list := range [2][]Color{f.Colors, f.ColorIndicator} {
+			for _, c := range list {
+				if !slices.Contains(Colors, c) {
+					return fmt.Errorf("card %q: face %q: unknown colour %q (want W, U, B, R or G)", d.Name, f.Name, c)
+				}
 			}
 		}
 		// CR 202.2, 204.2: a face is the colours of its mana cost and of
 		// its colour indicator.
-		for _, c := range append(ColorsOf(f.ManaCost), f.ColorIndicator...) {
-			if !slices.Contains(f.Colors, c) {
+		for _, c := range Colors {
+			if (costHas(f.ManaCost, c) || slices.Contains(f.ColorIndicator, c)) && !slices.Contains(f.Colors, c) {
 				return fmt.Errorf("card %q: face %q has mana cost %q and colour indicator %v but colours %v: it is each colour of both (CR 202.2, 204.2)", d.Name, f.Name, f.ManaCost, f.ColorIndicator, f.Colors)
 			}
 		}
@@ -294,7 +311,7 @@ func (d *CardDef) Validate() error {
 func (f *Face) AddedColors() []Color {
 	var out []Color
 	for _, c := range f.Colors {
-		if !slices.Contains(ColorsOf(f.ManaCost), c) && !slices.Contains(f.ColorIndicator, c) {
+		if !costHas(f.ManaCost, c) && !slices.Contains(f.ColorIndicator, c) {
 			out = append(out, c)
 		}
 	}

@@ -43,6 +43,11 @@ func Test202_2_AFacesColoursComeFromItsManaCostAndColourIndicator(t *testing.T) 
 			[]string{`card "Saproling Token"`, `face "Saproling Token"`, `unknown colour "P"`}},
 		{"a back face's colour beyond its indicator", transform(creature("Ironfist Crusher", "", []model.Color{model.Red, model.Blue}, []model.Color{model.Red})),
 			[]string{`card "Village Ironsmith"`, `face "Ironfist Crusher"`, "colour U", "colour indicator [R]"}},
+		{"a colour of the mana cost left out", model.CardDef{Name: "Grizzly Bears", Layout: model.LayoutNormal,
+			Front: creature("Grizzly Bears", "{1}{G}", nil, nil)},
+			[]string{`card "Grizzly Bears"`, `mana cost "{1}{G}"`, "it is each colour of both"}},
+		{"a colour of the indicator left out", transform(creature("Ironfist Crusher", "", nil, []model.Color{model.Red})),
+			[]string{`card "Village Ironsmith"`, `face "Ironfist Crusher"`, "colour indicator [R]", "it is each colour of both"}},
 	}
 	for _, tc := range rejected {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,6 +71,40 @@ func Test202_2_AFacesColoursComeFromItsManaCostAndColourIndicator(t *testing.T) 
 	for _, tc := range accepted {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.NoError(t, tc.def.Validate())
+		})
+	}
+}
+
+// Test710_712_ALayoutHasItsFacesAndNoOthers: a flip card has a flipped
+// half (CR 710.1), a double-faced card a back face (CR 712.1), a meld
+// card a melded face (CR 712.4), and a normal card none of those; a
+// definition missing its layout's face, or with another's, is rejected,
+// naming the card, the layout and the face.
+func Test710_712_ALayoutHasItsFacesAndNoOthers(t *testing.T) {
+	face := &model.Face{Name: "Other Side"}
+	for _, tc := range []struct {
+		layout model.Layout
+		needs  string
+		set    func(d *model.CardDef)
+	}{
+		{model.LayoutFlip, "flipped", func(d *model.CardDef) { d.Flipped = face }},
+		{model.LayoutTransform, "back", func(d *model.CardDef) { d.Back = face }},
+		{model.LayoutModal, "back", func(d *model.CardDef) { d.Back = face }},
+		{model.LayoutMeld, "melded", func(d *model.CardDef) { d.Melded, d.MeldPartner = face, "Partner" }},
+	} {
+		t.Run(string(tc.layout), func(t *testing.T) {
+			d := model.CardDef{Name: "Card", Layout: tc.layout, Front: model.Face{Name: "Card"}}
+			if tc.layout == model.LayoutMeld {
+				d.MeldPartner = "Partner"
+			}
+			assert.ErrorContains(t, d.Validate(), "layout "+string(tc.layout)+" needs a "+tc.needs+" face")
+			tc.set(&d)
+			assert.NoError(t, d.Validate())
+
+			normal := model.CardDef{Name: "Card", Layout: model.LayoutNormal, Front: model.Face{Name: "Card"}}
+			tc.set(&normal)
+			normal.MeldPartner = ""
+			assert.ErrorContains(t, normal.Validate(), "layout normal has no "+tc.needs+" face")
 		})
 	}
 }

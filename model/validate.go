@@ -95,7 +95,7 @@ func (v *validator) all() {
 	if !players[s.Start.Active] {
 		v.fail("start.active: %q is not a player", s.Start.Active)
 	}
-	objects := map[ObjectID]*Object{}
+	objects := make(map[ObjectID]*Object, len(s.Objects))
 	for i := range s.Objects {
 		o := &s.Objects[i]
 		at := "objects[" + strconv.Itoa(i) + "] (" + string(o.ID) + ")"
@@ -128,7 +128,7 @@ func (v *validator) all() {
 	}
 
 	v.tokenColours()
-	v.place = map[ObjectID]string{}
+	v.place = make(map[ObjectID]string, len(s.Objects))
 	put := func(id ObjectID, where string) {
 		o := objects[id]
 		switch {
@@ -294,7 +294,7 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 	if p.Timestamp < 0 {
 		v.fail("%s: timestamp %d is negative; timestamps count up from 0", at, p.Timestamp)
 	}
-	for _, k := range slices.Sorted(maps.Keys(p.Counters)) {
+	for _, k := range sortedKeys(p.Counters) {
 		if !slices.Contains(CounterKinds, k) {
 			v.fail("%s: counter %q is not a kind mergecheck models (want one of %v)", at, k, CounterKinds)
 		}
@@ -395,6 +395,15 @@ const (
 // computes can overflow.
 const MaxValue = 1 << 20
 
+// sortedKeys are m's keys in order; nil, without allocating, for an empty
+// m, as most are.
+func sortedKeys(m map[string]int) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(m))
+}
+
 func tooBig(n int) bool { return n > MaxValue || n < -MaxValue }
 
 // needs lists, per action type, the fields that must be set.
@@ -410,6 +419,38 @@ var needs = map[ActionType][]string{
 	CreateToken: {"token", "def", "player"}, EnterAsCopy: {"object", "target"}, Attack: {"object"}, DestroyAll: {},
 }
 
+// hasField reports whether the action sets the field named f (as needs
+// names them).
+func hasField(a *Action, f string) bool {
+	switch f {
+	case "object":
+		return a.Object != ""
+	case "target":
+		return a.Target != ""
+	case "with":
+		return a.With != ""
+	case "card":
+		return a.Card != ""
+	case "token":
+		return a.Token != ""
+	case "source":
+		return a.Source != ""
+	case "player":
+		return a.Player != ""
+	case "to":
+		return a.To != ""
+	case "method":
+		return a.Method != ""
+	case "counter":
+		return a.Counter != ""
+	case "n":
+		return a.N != 0
+	case "def":
+		return a.Def != ""
+	}
+	return false
+}
+
 func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 	at := "actions[" + strconv.Itoa(i) + "] (" + string(a.Type) + ")"
 	fields, ok := needs[a.Type]
@@ -417,14 +458,8 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 		v.fail("actions[%d]: unknown type %q (want one of %v)", i, a.Type, ActionTypes)
 		return
 	}
-	set := map[string]bool{
-		"object": a.Object != "", "target": a.Target != "", "with": a.With != "",
-		"card": a.Card != "", "token": a.Token != "", "source": a.Source != "",
-		"player": a.Player != "", "to": a.To != "", "method": a.Method != "",
-		"counter": a.Counter != "", "n": a.N != 0, "def": a.Def != "",
-	}
 	for _, f := range fields {
-		if !set[f] {
+		if !hasField(a, f) {
 			v.fail("%s: %s is required", at, f)
 		}
 	}
@@ -447,7 +482,7 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 	if a.Counter != "" && !slices.Contains(CounterKinds, a.Counter) {
 		v.fail("%s: counter %q is not a kind mergecheck models (want one of %v)", at, a.Counter, CounterKinds)
 	}
-	for _, k := range slices.Sorted(maps.Keys(a.Counters)) {
+	for _, k := range sortedKeys(a.Counters) {
 		if !slices.Contains(CounterKinds, k) {
 			v.fail("%s: counters: %q is not a kind mergecheck models (want one of %v)", at, k, CounterKinds)
 		}

@@ -52,7 +52,7 @@ func tokenCopies(c *Case, f func(i int, orig, copy *model.Permanent) error) erro
 // not this rule's finding.
 func enteredWith(c *Case, i int, r *model.Permanent, why string) error {
 	e := c.Trace.Steps[i].State.Permanent(r.ID)
-	if e == nil || makeup(e) != makeup(r) {
+	if e == nil || !sameMakeup(e, r) {
 		// Whether it entered, and made of what, is the business of the
 		// rules that put it there (702.140b for a mutating spell whose
 		// target is illegal, 707 for a copy, 730.2 for a merge), and of
@@ -128,7 +128,7 @@ var P110_5c = &Property{
 		a, prev := c.Scenario.Actions[i], stateAt(c.Reference, i)
 		for _, q := range c.Reference.Steps[i].State.Battlefield {
 			p := prev.Permanent(q.ID)
-			if p != nil && p.Status != (model.Status{}) && (makeup(p) != makeup(&q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
+			if p != nil && p.Status != (model.Status{}) && (!sameMakeup(p, &q) || a.Type == model.BecomeCopy && a.Object == q.ID) {
 				out = append(out, "status-kept-through-merge-or-copy")
 			}
 		}

@@ -57,7 +57,7 @@ var P111_1 = &Property{
 			switch {
 			case e == nil:
 				return problemOf("token-not-created", "%s, no permanent %s: the action creates a token, which enters the battlefield", after(c, i), r.ID)
-			case makeup(e) != makeup(r):
+			case !sameMakeup(e, r):
 				return nil // made of other objects: another rule's finding
 			case e.Derived == nil || !e.Derived.Token:
 				return problemOf("created-token-not-a-token", "%s, the created %s is not a token: no card represents it", after(c, i), r.ID)

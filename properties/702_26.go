@@ -83,7 +83,7 @@ var P702_26b = &Property{
 				if !agreesAt(c, i, id) {
 					continue
 				}
-				if e := c.Trace.Steps[i].State.Permanent(id); e == nil || makeup(e) != makeup(c.Reference.Steps[i].State.Permanent(id)) {
+				if e := c.Trace.Steps[i].State.Permanent(id); e == nil || !sameMakeup(e, c.Reference.Steps[i].State.Permanent(id)) {
 					return problemOf("phased-out-destroyed", "%s, phased-out %s is gone or changed: a phased-out permanent is treated as though it does not exist, so destroying every creature spares it", after(c, i), id)
 				}
 			}

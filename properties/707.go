@@ -38,7 +38,7 @@ var P707_5 = &Property{
 			switch {
 			case e == nil:
 				return problemOf("copy-not-entered", "%s, no permanent %s: the card enters the battlefield as a copy of %s", after(c, i), r.ID, target)
-			case makeup(e) != makeup(r):
+			case !sameMakeup(e, r):
 				return nil
 			case e.Derived == nil || r.Derived == nil:
 				return problemOf("copy-without-characteristics", "%s, %s reports no characteristics", after(c, i), r.ID)

@@ -791,7 +791,7 @@ func wentWithTheRest(c *Case, i int, p *model.Permanent) error {
 	if replaced(c.Reference, i, p.ID) {
 		return nil
 	}
-	by := map[model.ObjectID]model.ObjectID{}
+	by := make(map[model.ObjectID]model.ObjectID, len(p.Components))
 	for _, e := range events(c.Reference.Steps[i], model.ZoneChange) {
 		if e.Object == p.ID {
 			for _, m := range e.Moves {
@@ -877,13 +877,12 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 		// graveyard. Where a card goes is the replacement rules' concern:
 		// a card the engine put elsewhere than the rules is left to them.
 		gotMoves, wantMoves := wentTo(c.Trace.Steps[i], p.ID), wentTo(c.Reference.Steps[i], p.ID)
-		judged := func(id model.ObjectID) bool {
-			if id == p.ID {
-				return true
-			}
-			return comps[id] && got[id].where() == want[id].where() &&
-				(c.Partial || gotMoves[id] == wantMoves[id])
+		went := make(map[model.ObjectID]bool, len(p.Components)) // the cards judged: worked out once each
+		for _, comp := range p.Components {
+			id := comp.Object
+			went[id] = got[id].where() == want[id].where() && (c.Partial || gotMoves[id] == wantMoves[id])
 		}
+		judged := func(id model.ObjectID) bool { return id == p.ID || went[id] }
 		if err := sameTriggersOf(c, i, model.CardToGraveyard, judged, fmt.Sprintf("each card of %s put into a graveyard is a card put into a graveyard, and the permanent is no card", p.ID)); err != nil {
 			return err
 		}
@@ -1110,7 +1109,14 @@ func (pl place) where() string {
 // Where an object is listed twice, the place zoneOf and holderOf find
 // first is kept.
 func placesOf(st *model.State) map[model.ObjectID]place {
-	at := map[model.ObjectID]place{}
+	n := 0 // how many objects, about: sized up front, a large stack's map is not grown step by step
+	for _, pl := range st.Players {
+		n += len(pl.Zones.Library) + len(pl.Zones.Hand) + len(pl.Zones.Graveyard) + len(pl.Zones.Exile) + len(pl.Zones.Command)
+	}
+	for k := range st.Battlefield {
+		n += len(st.Battlefield[k].Components)
+	}
+	at := make(map[model.ObjectID]place, n)
 	for _, pl := range st.Players {
 		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
 			list, _ := pl.Zones.Get(z)
@@ -1217,9 +1223,12 @@ const elsewhere = "moved-elsewhere-than-replaced"
 // wentTo maps each component of permanent id's leaving in step st to the
 // zone it went to.
 func wentTo(st model.Step, id model.ObjectID) map[model.ObjectID]model.Zone {
-	to := map[model.ObjectID]model.Zone{}
+	var to map[model.ObjectID]model.Zone // nil, and read as empty, when it did not leave
 	for _, e := range events(st, model.ZoneChange) {
 		if e.Object == id && e.From == model.Battlefield {
+			if to == nil {
+				to = make(map[model.ObjectID]model.Zone, len(e.Moves))
+			}
 			for _, m := range e.Moves {
 				if _, ok := to[m.Object]; !ok {
 					to[m.Object] = m.To

@@ -72,7 +72,7 @@ func ValidTrace(c *Case) error {
 	for k := 0; k <= len(t.Steps); k++ {
 		st := stateAt(t, k)
 		where := at(c, k)
-		place := map[model.ObjectID]string{}
+		place := make(map[model.ObjectID]string, len(s.Objects))
 		put := func(id model.ObjectID, in string) error {
 			if o := s.Object(id); o != nil && !inGame[id] {
 				return problemOf("object-not-in-game", "%s, %s holds %s, which takes no part in the game: the scenario lists it in no zone", where, in, id)
@@ -241,7 +241,7 @@ func sorted(ids []model.ObjectID) []model.ObjectID {
 // permanent's two cards come in no order (CR 712.4a combines them and
 // makes neither topmost), so they are shown sorted.
 func pieces(s *model.Scenario, p *model.Permanent) string {
-	var out []string
+	out := make([]string, 0, len(p.Components))
 	for _, comp := range p.Components {
 		v := string(comp.Object) + ":" + string(orFront(comp.Face))
 		if comp.FaceDown {

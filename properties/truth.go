@@ -55,13 +55,24 @@ func makeup(p *model.Permanent) string {
 	return strings.Join(ids, " ")
 }
 
+// sameMakeup reports whether a and b have one makeup (makeup(a) ==
+// makeup(b)), without sorting when their components come in one order,
+// as they mostly do: a stack of a hundred thousand is then compared in
+// linear time.
+func sameMakeup(a, b *model.Permanent) bool {
+	if a != nil && b != nil && slices.EqualFunc(a.Components, b.Components, func(x, y model.Component) bool { return x.Object == y.Object }) {
+		return true
+	}
+	return makeup(a) == makeup(b)
+}
+
 // agreesAt reports whether the engine's state k has each named permanent
 // made as the rules' state k has it (absent from both counts as agreeing).
 func agreesAt(c *Case, k int, ids ...model.ObjectID) bool {
 	es, rs := stateAt(c.Trace, k), stateAt(c.Reference, k)
 	for _, id := range ids {
 		e, r := es.Permanent(id), rs.Permanent(id)
-		if (e == nil) != (r == nil) || makeup(e) != makeup(r) {
+		if (e == nil) != (r == nil) || !sameMakeup(e, r) {
 			return false
 		}
 	}
@@ -82,7 +93,7 @@ func counterparts(c *Case, sel func(r *model.Permanent) bool, f func(k int, r, e
 				continue
 			}
 			e := es.Permanent(r.ID)
-			if e == nil || makeup(e) != makeup(r) {
+			if e == nil || !sameMakeup(e, r) {
 				continue
 			}
 			if err := f(k, r, e); err != nil {
@@ -108,7 +119,7 @@ func madeAs(c *Case, i int, id model.ObjectID, what string) (*model.Permanent, e
 			where = "put it there"
 		}
 		return nil, problemOf("not-on-battlefield", "%s, %s is not on the battlefield: %s, and the rules %s, made of %v", after(c, i), id, what, where, ids(r))
-	case makeup(e) != makeup(r):
+	case !sameMakeup(e, r):
 		return nil, problemOf("made-otherwise", "%s, %s is made of %v: %s, and the rules make it of %v", after(c, i), id, ids(e), what, ids(r))
 	}
 	return e, nil
@@ -131,7 +142,7 @@ func likeRulesAt(c *Case, k int, id model.ObjectID) bool {
 		}
 		return charsView(p.Derived.Characteristics)
 	}
-	return makeup(r) == makeup(e) && r.AttachedTo == e.AttachedTo && r.EnchantedPlayer == e.EnchantedPlayer && chars(r) == chars(e)
+	return sameMakeup(r, e) && r.AttachedTo == e.AttachedTo && r.EnchantedPlayer == e.EnchantedPlayer && chars(r) == chars(e)
 }
 
 // abilitiesAsRules reports whether the engine's permanent id after step
@@ -176,13 +187,17 @@ func sameTriggersOf(c *Case, i int, o model.Observer, of func(model.ObjectID) bo
 		var out []string
 		for _, e := range st.Events {
 			if e.Kind == model.Trigger && e.Observer == o && of(e.Object) {
-				out = append(out, fmt.Sprintf("%s/%s", e.Object, e.Source))
+				out = append(out, string(e.Object)+"/"+string(e.Source))
 			}
 		}
-		slices.Sort(out)
 		return out
 	}
 	got, want := pick(c.Trace.Steps[i]), pick(c.Reference.Steps[i])
+	if slices.Equal(got, want) {
+		return nil // the same in the same order, as an engine that agrees mostly gives them
+	}
+	slices.Sort(got)
+	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		return problemOf("triggers-"+Key(string(o)), "%s, %q triggered %s, but the rules trigger it %s: %s", after(c, i), o, triggersText(got), triggersText(want), why)
 	}

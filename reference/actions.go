@@ -542,6 +542,9 @@ func samePermutation(order, moving []model.ObjectID) error {
 	if len(order) == 0 {
 		return invalid("choices.order is required: %d cards move together and a player orders them (%v)", len(moving), moving)
 	}
+	if slices.Equal(order, moving) {
+		return nil // in the order they are in: no sorting, for a stack of any size
+	}
 	a, b := slices.Sorted(slices.Values(order)), slices.Sorted(slices.Values(moving))
 	if !slices.Equal(a, b) {
 		return invalid("choices.order %v does not fit the cards moving, %v", order, moving)

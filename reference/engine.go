@@ -161,7 +161,7 @@ func newGame(s *model.Scenario) (*game, error) {
 
 // startGame sets up a game from a scenario already validated.
 func startGame(s *model.Scenario) (*game, error) {
-	g := &game{s: s, objects: map[model.ObjectID]*model.Object{}, gone: map[model.ObjectID]departure{}}
+	g := &game{s: s, objects: make(map[model.ObjectID]*model.Object, len(s.Objects)), gone: map[model.ObjectID]departure{}}
 	g.st = s.Start.Clone()
 	for i := range s.Objects {
 		o := s.Objects[i]

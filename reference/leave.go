@@ -211,7 +211,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 
 	// The permanent goes where its topmost component goes (CR 730.3e).
 	permTo := zoneName(dest[0])
-	var moves []model.Placement
+	moves := make([]model.Placement, 0, len(p.Components))
 	cards := 0
 	for i, c := range p.Components {
 		o := g.obj(c.Object)
