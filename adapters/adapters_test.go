@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/testenv"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -30,12 +31,10 @@ var toyObservers = []model.Observer{model.CreatureDies, model.CardToGraveyard, m
 // the test where python3 is missing.
 func toyCommand(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not on PATH")
-	}
+	python := testenv.Python3(t)
 	path, err := filepath.Abs(filepath.Join("python", "toy_engine.py"))
 	require.NoError(t, err)
-	return "python3 '" + path + "'"
+	return python + " '" + path + "'"
 }
 
 // nodeToyCommand returns the command that starts the Node port of the toy

@@ -16,7 +16,7 @@ import (
 	"github.com/mergecheck/mergecheck/adapter"
 	"github.com/mergecheck/mergecheck/enginetest"
 	"github.com/mergecheck/mergecheck/harness"
-	"github.com/mergecheck/mergecheck/internal/testgc"
+	"github.com/mergecheck/mergecheck/internal/testenv"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/protocol"
@@ -25,12 +25,12 @@ import (
 
 // TestMain keeps rapid from writing fail files into this package, and
 // runs the tests with the garbage collector set for them (package
-// testgc).
+// testenv).
 func TestMain(m *testing.M) {
 	flag.Parse()
 	_ = flag.Set("rapid.nofailfile", "true")
 	_ = flag.Set("mergecheck.corpus", "") // tests that want a corpus set their own
-	testgc.Main(m)
+	testenv.Main(m)
 }
 
 // TestEngine is what a vendor writes: the reference passes every rule.

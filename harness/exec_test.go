@@ -19,6 +19,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/internal/testenv"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 )
@@ -26,12 +27,10 @@ import (
 // adapter returns the command of a purpose-built bad adapter.
 func adapter(t *testing.T, name string) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed")
-	}
+	python := testenv.Python3(t)
 	path, err := filepath.Abs(filepath.Join("..", "remote", "testdata", "adapters", name))
 	require.NoError(t, err)
-	return "python3 " + path
+	return python + " " + path
 }
 
 // TestExec_FaultsAreFindingsAndTheRunGoesOn: each kind of misbehaviour is

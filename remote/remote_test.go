@@ -3,13 +3,13 @@ package remote_test
 import (
 	"context"
 	"errors"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mergecheck/mergecheck/internal/testenv"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/protocol"
 	"github.com/mergecheck/mergecheck/remote"
@@ -18,12 +18,10 @@ import (
 // adapter returns the command of a purpose-built bad adapter.
 func adapter(t *testing.T, name string) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed")
-	}
+	python := testenv.Python3(t)
 	path, err := filepath.Abs(filepath.Join("testdata", "adapters", name))
 	require.NoError(t, err)
-	return "python3 " + path
+	return python + " " + path
 }
 
 func TestStart_VersionMismatchIsRefusedByName(t *testing.T) {
@@ -63,8 +61,7 @@ func TestStart_ShorthandsAreExpanded(t *testing.T) {
 // TestRun_RefusalIsNoFault: an adapter's "unsupported" answer comes back
 // as a Refusal, not an AdapterError, and the adapter keeps running.
 func TestRun_RefusalIsNoFault(t *testing.T) {
-	adapter(t, "badadapter.py") // skips without python3
-	c, err := remote.Start("python3 -c 'import sys; sys.path.insert(0, \""+filepath.Join("testdata", "adapters")+"\"); from badadapter import refuse, serve; serve(refuse)'", remote.Options{})
+	c, err := remote.Start(testenv.Python3(t)+" -c 'import sys; sys.path.insert(0, \""+filepath.Join("testdata", "adapters")+"\"); from badadapter import refuse, serve; serve(refuse)'", remote.Options{})
 	require.NoError(t, err)
 	defer c.Close()
 	enc, err := protocol.EncodeScenario(&model.Scenario{Format: model.ScenarioFormat, Name: "s"})

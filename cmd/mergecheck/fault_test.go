@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/testenv"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reports"
 )
@@ -20,12 +21,10 @@ import (
 // badAdapter returns the command of one of harness's bad adapters.
 func badAdapter(t *testing.T, name string) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed")
-	}
+	python := testenv.Python3(t)
 	path, err := filepath.Abs(filepath.Join("..", "..", "remote", "testdata", "adapters", name))
 	require.NoError(t, err)
-	return "python3 " + path
+	return python + " " + path
 }
 
 // TestBadAdaptersNeverCrashTheRun: whatever an adapter does wrong (crash

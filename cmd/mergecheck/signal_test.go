@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/internal/testenv"
 )
 
 // childrenOf lists the processes whose parent is pid, from /proc.
@@ -101,7 +103,7 @@ func TestSameResultsWhateverTheParallelism(t *testing.T) {
 	bin := binary(t)
 	adapter, err := filepath.Abs("../../remote/testdata/adapters/wrong_type.py")
 	require.NoError(t, err)
-	for _, engine := range []string{bin + " serve --mutant dies-per-card", "python3 " + adapter} {
+	for _, engine := range []string{bin + " serve --mutant dies-per-card", testenv.Python3(t) + " " + adapter} {
 		dir := t.TempDir()
 		var docs []any
 		for _, p := range []string{"1", "2"} {
