@@ -241,18 +241,36 @@ func sorted(ids []model.ObjectID) []model.ObjectID {
 // permanent's two cards come in no order (CR 712.4a combines them and
 // makes neither topmost), so they are shown sorted.
 func pieces(s *model.Scenario, p *model.Permanent) string {
-	out := make([]string, 0, len(p.Components))
-	for _, comp := range p.Components {
-		v := string(comp.Object) + ":" + string(orFront(comp.Face))
+	piece := func(b *strings.Builder, comp model.Component) {
+		b.WriteString(string(comp.Object))
+		b.WriteString(":")
+		b.WriteString(string(orFront(comp.Face)))
 		if comp.FaceDown {
-			v += ":down:" + string(comp.FaceDownBy)
+			b.WriteString(":down:")
+			b.WriteString(string(comp.FaceDownBy))
 		}
-		out = append(out, v)
 	}
 	if isMelded(s, p) {
+		out := make([]string, 0, len(p.Components))
+		for _, comp := range p.Components {
+			var b strings.Builder
+			piece(&b, comp)
+			out = append(out, b.String())
+		}
 		slices.Sort(out)
+		return "[" + strings.Join(out, " ") + "]"
 	}
-	return "[" + strings.Join(out, " ") + "]"
+	var b strings.Builder // written once, not a string a component: the views are built for every permanent of every step
+	b.Grow(2 + 16*len(p.Components))
+	b.WriteString("[")
+	for i, comp := range p.Components {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		piece(&b, comp)
+	}
+	b.WriteString("]")
+	return b.String()
 }
 
 // componentsView shows a permanent's components in order, each with the
