@@ -68,6 +68,42 @@ type drawn struct {
 	covered  bool
 	own      []string // its rule's situations, once worked out
 	owned    bool
+	// held are the judgings that held of the rules' own trace, as an
+	// engine that answers with it is judged (see heldBefore).
+	held map[heldKey]bool
+}
+
+// A heldKey names a judging of a draw: by its own rule's judge
+// (judgeTraces) or by another rule's check (judgeOthers), the property,
+// and how the judge judges (judge.judging).
+type heldKey struct {
+	others  bool
+	p       *properties.Property
+	judging string
+}
+
+// heldBefore reports whether a judge like j found the rules' own trace of
+// the draw to hold p, judging its own rule (others unset) or another's:
+// an engine's trace the same as the rules' (properties.SameTrace) then
+// holds too, since the checks read nothing else, and selftest's mutants
+// answer most draws with the rules' own trace.
+func (d *drawn) heldBefore(j *judge, others bool, p *properties.Property) bool {
+	k := heldKey{others, p, j.judging()}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.held[k]
+}
+
+// noteHeld records that a judge like j found the rules' own trace of the
+// draw to hold p (see heldBefore).
+func (d *drawn) noteHeld(j *judge, others bool, p *properties.Property) {
+	k := heldKey{others, p, j.judging()}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.held == nil {
+		d.held = map[heldKey]bool{}
+	}
+	d.held[k] = true
 }
 
 // situationsFor returns p's situations for the draw (situations), working

@@ -98,6 +98,8 @@ type judge struct {
 	// accounting: a case whose trace breaks it is then 400.1's finding,
 	// and otherwise a failure of the case's rule found by 400.1's check.
 	judged400 bool
+	// judgingKey is judging's answer, once worked out.
+	judgingKey string
 	callBudget
 	shrinkState
 	exploring
@@ -263,6 +265,7 @@ func (j *judge) judgeOthers(s *model.Scenario, d *drawn, out outcome) {
 		s = out.played
 	}
 	c := &properties.Case{Scenario: s, Trace: out.got, Reference: properties.Settle(out.want, out.got), Partial: j.info.PartialTraces, Observers: j.info.Observers}
+	memo := d != nil && out.diverged == nil && properties.SameTrace(out.got, out.want)
 	for _, q := range j.explain {
 		if q == j.p {
 			continue
@@ -270,9 +273,14 @@ func (j *judge) judgeOthers(s *model.Scenario, d *drawn, out outcome) {
 		if d != nil && !d.reaches(q) || d == nil && len(situations(q, s, out.want)) == 0 {
 			continue
 		}
-		if safeCheck(q, c) != nil {
-			j.lead(q.Rule, s, out)
-			continue
+		if !memo || !d.heldBefore(j, true, q) {
+			if safeCheck(q, c) != nil {
+				j.lead(q.Rule, s, out)
+				continue
+			}
+			if memo {
+				d.noteHeld(j, true, q)
+			}
 		}
 		if j.reached == nil {
 			j.reached = map[model.RuleID]int{}
@@ -524,7 +532,7 @@ func (j *judge) playUncached(s *model.Scenario, enc []byte, d *drawn) outcome {
 	before := j.calls
 	var out outcome
 	if d != nil {
-		out = j.playWith(s, enc, d.want, d.wantErr)
+		out = j.playWith(s, enc, d.want, d.wantErr, d)
 	} else {
 		out = j.playScenario(s, enc)
 	}
@@ -563,12 +571,14 @@ func (j *judge) playScenario(s *model.Scenario, enc []byte) outcome {
 	t0 := time.Now()
 	want, err := reference.Run(s)
 	j.time.Reference += time.Since(t0)
-	return j.playWith(s, enc, want, err)
+	return j.playWith(s, enc, want, err, nil)
 }
 
 // playWith plays s on the engine and judges it, given the rules' trace
-// of s or the reference's error.
-func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err error) outcome {
+// of s or the reference's error. d, if not nil, is the draw s is played
+// from: an engine's trace the same as the rules' is judged there once
+// for every engine judged alike (drawn.heldBefore).
+func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err error, d *drawn) outcome {
 	if err != nil {
 		return outcome{refused: fmt.Errorf("%w: the reference engine can't play this scenario: %w", ErrUnsupported, err)}
 	}
@@ -605,9 +615,38 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 		return outcome{fault: err, class: faultClass(err)}
 	}
 	t0 = time.Now()
+	defer func() { j.time.Check += time.Since(t0) }()
+	memo := d != nil && div == nil && !j.hunting && properties.SameTrace(got, want)
+	if memo && d.heldBefore(j, false, j.p) {
+		return outcome{got: got, want: want} // what judgeTraces gave the same trace, judged alike
+	}
 	out := j.judgeTraces(s, got, want, div)
-	j.time.Check += time.Since(t0)
+	if memo && out.held() {
+		d.noteHeld(j, false, j.p)
+	}
 	return out
+}
+
+// held reports whether the case held: nothing failed, faulted, was
+// refused, departed or went to another rule.
+func (o outcome) held() bool {
+	return o.problem == nil && o.fault == nil && o.refused == nil && o.excluded == "" && o.departed == nil && !o.stopped && o.diverged == nil
+}
+
+// judging names how the judge judges a trace beside its rule: the
+// engine's partial traces and observers, whether 400.1 is judged, and
+// the rules that may name a departure. Judges that judge alike judge the
+// same trace alike.
+func (j *judge) judging() string {
+	if j.judgingKey == "" {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%t %v %t", j.info.PartialTraces, j.info.Observers, j.judged400)
+		for _, q := range j.explain {
+			b.WriteString(" " + string(q.Rule))
+		}
+		j.judgingKey = b.String()
+	}
+	return j.judgingKey
 }
 
 // judgeTraces judges the engine's trace of s against the rules' trace:

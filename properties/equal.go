@@ -69,3 +69,19 @@ func samePointee[T comparable](a, b *T) bool {
 	}
 	return *a == *b
 }
+
+// SameTrace reports whether a and b are the same trace in every field, a
+// nil list or map counting as an empty one (as they do for a trace read
+// from JSON, where an engine may leave out or send either). The harness
+// reuses what it judged of one trace for another the same.
+func SameTrace(a, b *model.Trace) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Format == b.Format && a.Scenario == b.Scenario && a.Engine == b.Engine &&
+		sameStateExactly(&a.Start, &b.Start) &&
+		slices.EqualFunc(a.Steps, b.Steps, func(x, y model.Step) bool { return sameStep(&x, &y) }) &&
+		slices.EqualFunc(a.NewObjects, b.NewObjects, func(x, y model.NewObject) bool {
+			return x.ID == y.ID && x.Kind == y.Kind && slices.Equal(x.StandsFor, y.StandsFor)
+		})
+}

@@ -113,6 +113,36 @@ func TestEqual_EveryFieldCounts(t *testing.T) {
 	}
 }
 
+// TestEqual_EveryFieldOfATraceCounts: SameTrace sees a change of any one
+// field of a trace (its steps, its start, its new objects, its names),
+// and two traces filled alike are the same.
+func TestEqual_EveryFieldOfATraceCounts(t *testing.T) {
+	var a, b model.Trace
+	fill(reflect.ValueOf(&a).Elem())
+	fill(reflect.ValueOf(&b).Elem())
+	if !SameTrace(&a, &b) {
+		t.Fatal("two traces filled alike differ")
+	}
+	n := 0
+	eachField("trace", reflect.ValueOf(&b).Elem(), func(path string, set, undo func()) {
+		n++
+		set()
+		if SameTrace(&a, &b) {
+			t.Errorf("a change of %s is not seen", path)
+		}
+		undo()
+		if !SameTrace(&a, &b) {
+			t.Fatalf("%s put back, the traces still differ", path)
+		}
+	})
+	if n < 80 {
+		t.Errorf("only %d fields changed; the walk missed some", n)
+	}
+	if SameTrace(&a, nil) || !SameTrace(nil, nil) {
+		t.Error("a trace is the same as none")
+	}
+}
+
 // TestEqual_AgreesWithDeepEqual: on the rules' traces of every property's
 // draws, sameStep says two steps are the same exactly when
 // reflect.DeepEqual does, for each step with itself copied and with the
