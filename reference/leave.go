@@ -180,8 +180,10 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	// CR 903.9b-c: a commander card bound for a hand or library may go to
 	// the command zone instead, without the other components.
 	commanderIdx := -1
+	objs := make([]*model.Object, len(p.Components)) // each component's object, looked up once
 	for i, c := range p.Components {
-		if g.obj(c.Object).Commander {
+		objs[i] = g.obj(c.Object)
+		if objs[i].Commander {
 			commanderIdx = i
 		}
 	}
@@ -214,7 +216,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	moves := make([]model.Placement, 0, len(p.Components))
 	cards := 0
 	for i, c := range p.Components {
-		o := g.obj(c.Object)
+		o := objs[i]
 		moves = append(moves, model.Placement{Object: c.Object, To: zoneName(dest[i]), Owner: o.Owner, By: by[i]})
 		if !o.Token {
 			cards++
@@ -228,7 +230,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	groups := map[model.Zone][]model.ObjectID{}
 	var keys []model.Zone
 	for i, c := range p.Components {
-		if g.obj(c.Object).Token {
+		if objs[i].Token {
 			continue
 		}
 		if _, ok := groups[dest[i]]; !ok {
@@ -322,15 +324,16 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	}
 	once := false
 	g.events = slices.Grow(g.events, len(moves)) // a trigger a card, at most
-	for _, m := range moves {
-		if m.To == model.Graveyard && !g.obj(m.Object).Token && !(once && g.is("graveyard-trigger-once")) {
+	// moves[i] is component i's.
+	for i, m := range moves {
+		if m.To == model.Graveyard && !objs[i].Token && !(once && g.is("graveyard-trigger-once")) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: m.Object})
 			once = true
 		}
 	}
 	// CR 704.5d, 111.7: tokens outside the battlefield cease to exist.
-	for _, m := range moves {
-		if g.obj(m.Object).Token {
+	for i, m := range moves {
+		if objs[i].Token {
 			if g.is("tokens-linger") && m.To != model.Command {
 				to := m.To
 				if to == model.Library {
