@@ -14,7 +14,8 @@ import (
 // draw alike, for a caller that checks several engines in turn
 // (selftest, a kill matrix): each rule's first draws, with their hashes,
 // the rules' traces of them and what those traces decide (the rules a
-// draw reaches, its rule's labels). Engines that declare the same
+// draw reaches, its rule's labels, and which judgings of the trace held,
+// for an engine whose trace is the same). Engines that declare the same
 // features and setup draw the same scenarios, so with a Draws shared
 // through Options, the runs after the first take those draws rather than
 // draw them and play them on the reference again; their results are the

@@ -81,32 +81,41 @@ func eachField(path string, v reflect.Value, change func(path string, set, undo 
 	}
 }
 
+// everyFieldCounts fills *a and *b alike and requires same to find them
+// the same, then changes each field of *b in turn (at least atLeast of them)
+// and requires same to see the change, and to find them the same again
+// once it is put back.
+func everyFieldCounts[T any](t *testing.T, what string, a, b *T, same func() bool, atLeast int) {
+	t.Helper()
+	fill(reflect.ValueOf(a).Elem())
+	fill(reflect.ValueOf(b).Elem())
+	if !same() {
+		t.Fatalf("two %ss filled alike differ", what)
+	}
+	n := 0
+	eachField(what, reflect.ValueOf(b).Elem(), func(path string, set, undo func()) {
+		n++
+		set()
+		if same() {
+			t.Errorf("a change of %s is not seen", path)
+		}
+		undo()
+		if !same() {
+			t.Fatalf("%s put back, the %ss still differ", path, what)
+		}
+	})
+	if n < atLeast {
+		t.Errorf("only %d fields changed; the walk missed some", n)
+	}
+}
+
 // TestEqual_EveryFieldCounts: of two steps filled alike, sameStep says
 // they differ when any one field of one of them is changed, and that
 // they are the same again once it is put back; a nil list or map is the
 // same as an empty one, as the trace format reads them.
 func TestEqual_EveryFieldCounts(t *testing.T) {
 	var a, b model.Step
-	fill(reflect.ValueOf(&a).Elem())
-	fill(reflect.ValueOf(&b).Elem())
-	if !sameStep(&a, &b) {
-		t.Fatal("two steps filled alike differ")
-	}
-	n := 0
-	eachField("step", reflect.ValueOf(&b).Elem(), func(path string, set, undo func()) {
-		n++
-		set()
-		if sameStep(&a, &b) {
-			t.Errorf("a change of %s is not seen", path)
-		}
-		undo()
-		if !sameStep(&a, &b) {
-			t.Fatalf("%s put back, the steps still differ", path)
-		}
-	})
-	if n < 60 {
-		t.Errorf("only %d fields changed; the walk missed some", n)
-	}
+	everyFieldCounts(t, "step", &a, &b, func() bool { return sameStep(&a, &b) }, 60)
 	a.Events[0].Moves, b.Events[0].Moves = nil, []model.Placement{}
 	if !sameStep(&a, &b) {
 		t.Error("a nil list differs from an empty one")
@@ -118,26 +127,7 @@ func TestEqual_EveryFieldCounts(t *testing.T) {
 // and two traces filled alike are the same.
 func TestEqual_EveryFieldOfATraceCounts(t *testing.T) {
 	var a, b model.Trace
-	fill(reflect.ValueOf(&a).Elem())
-	fill(reflect.ValueOf(&b).Elem())
-	if !SameTrace(&a, &b) {
-		t.Fatal("two traces filled alike differ")
-	}
-	n := 0
-	eachField("trace", reflect.ValueOf(&b).Elem(), func(path string, set, undo func()) {
-		n++
-		set()
-		if SameTrace(&a, &b) {
-			t.Errorf("a change of %s is not seen", path)
-		}
-		undo()
-		if !SameTrace(&a, &b) {
-			t.Fatalf("%s put back, the traces still differ", path)
-		}
-	})
-	if n < 80 {
-		t.Errorf("only %d fields changed; the walk missed some", n)
-	}
+	everyFieldCounts(t, "trace", &a, &b, func() bool { return SameTrace(&a, &b) }, 80)
 	if SameTrace(&a, nil) || !SameTrace(nil, nil) {
 		t.Error("a trace is the same as none")
 	}
