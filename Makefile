@@ -42,14 +42,15 @@ selftest:
 replay:
 	$(GO) run ./cmd/mergecheck replay reference/testdata/examples
 
-# Benchmarks, in benchstat-friendly form, each at the garbage collector's
-# setting its figures in docs/BENCHMARKS.md were made at (the test binaries
-# otherwise run at package testenv's).
+# Benchmarks, in benchstat-friendly form.
 # Engine calls until each mutant's first failure and for shrinking it,
 # over seeds 1 to 10 (docs/BENCHMARKS.md, "Engine calls"); counts, not times.
 bench-calls:
 	$(GO) test -run '^$$' -bench SlowEngine -benchtime 1x -timeout 1h ./harness/ -args -slow.seeds=10
 
+# Each benchmark at the garbage collector's setting its figures in
+# docs/BENCHMARKS.md were made at (the test binaries otherwise run at
+# package testenv's).
 bench:
 	GOGC=100 $(GO) test -run '^$$' -bench . -benchmem -count 6 ./reference/ ./model/
 	GOGC=100 $(GO) test -run '^$$' -bench 'Generate|CheckOneProperty|ReferenceOneScenario' -benchmem -count 6 ./harness/
