@@ -6,34 +6,41 @@
 //
 //	func TestEngine(t *testing.T) { enginetest.Run(t, myEngine) }
 //
-// and each property runs as a subtest named after its rule, so
-// go test -run 'TestEngine/730.2d' checks one rule. rapid's flags
-// -rapid.checks and -rapid.seed set the cases per rule and the seed. A
-// rule is judged exactly as mergecheck run judges it (harness.Check): a
-// failure, an engine fault or a rule the cases did not cover fails the
-// subtest with the rule, the problem, the canonical minimal scenario and
-// the trace diff; a rule the engine can't be judged on is skipped with
-// the reason. Each counterexample is saved in testdata/mergecheck-corpus
-// (-mergecheck.corpus sets another directory, or none) and played first
-// on every later run, as mergecheck run's corpus is; the failure prints
-// the go test -run line that plays it and the mergecheck replay line for
-// an adapter. The engine behind a Go adapter is checked as it is: its
-// unsupported and diverged answers mean what they mean over the protocol.
+// Run checks every rule at once, exactly as mergecheck run does
+// (harness.Check: leads followed, blocked rules, unexplained departures,
+// coverage), and then reports each rule as a subtest named after it, so
+// go test -run 'TestEngine/730.2d' shows one rule (the check still judges
+// them all, as a rule's verdict depends on the others'). A rule held
+// passes; a rule failed, blocked, uncovered, interrupted, an engine fault
+// or an internal error of mergecheck's fails with the reason, the
+// problem, the canonical minimal scenario and the trace diff; an
+// unexplained departure fails a subtest of its own (unexplained/ASPECT);
+// a rule the engine can't be judged on (unsupported, unchecked) is
+// skipped with the reason. rapid's flags -rapid.checks and -rapid.seed set
+// the cases per rule and the seed. Each counterexample is saved in
+// testdata/mergecheck-corpus (-mergecheck.corpus sets another directory,
+// or none) and played first on every later run, as mergecheck run's corpus
+// is; the failure prints the go test -run line that plays it and the
+// mergecheck replay line for an adapter. The engine behind a Go adapter is
+// checked as it is: its unsupported and diverged answers mean what they
+// mean over the protocol.
 package enginetest
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
-	"testing"
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/rules"
 )
 
 // corpus is where Run keeps counterexamples, as mergecheck run keeps its
@@ -43,64 +50,137 @@ import (
 var corpus = flag.String("mergecheck.corpus", filepath.Join("testdata", "mergecheck-corpus"),
 	"enginetest: the `directory` of counterexamples saved and played first (empty: none)")
 
-// Run checks e against props (every property if none are given), each in a
-// subtest named after its rule. Rules that can't be checked, and rules
-// needing a feature or observer e doesn't declare, are skipped with the
-// reason.
-func Run(t *testing.T, e harness.Engine, props ...*properties.Property) {
+// parallel is how many rules the check judges at once. An engine is
+// shared by the workers unless it implements harness.Cloner, so more than
+// one needs an engine whose Run is safe for concurrent use (an
+// adapter.Engine's Play is, up to its MaxInFlight).
+var parallel = flag.Int("mergecheck.parallel", 1, "enginetest: how many rules to judge at once (the engine's Run must then be safe for concurrent use)")
+
+// A Testing is what Run needs of a test: *testing.T is one. Run takes
+// this rather than *testing.T, as analysistest does, so that a test can
+// watch Run judge an engine that must fail.
+type Testing[T any] interface {
+	Helper()
+	Name() string
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Logf(format string, args ...any)
+	Skipf(format string, args ...any)
+	Run(name string, f func(T)) bool
+}
+
+// Run checks e against props (every property if none are given) as
+// mergecheck run does, and reports each rule in a subtest named after it
+// (see the package doc).
+func Run[T Testing[T]](t T, e harness.Engine, props ...*properties.Property) {
 	t.Helper()
 	if len(props) == 0 {
 		props = properties.All
 	}
 	if err := properties.Validate(props); err != nil {
 		t.Fatalf("enginetest: %v", err)
+		return
 	}
-	// The engine outlives each rule's check: hide its Close, if any.
-	kept := struct{ harness.Engine }{e}
+	// The engine outlives the check: hide its Close, if any (the clones
+	// of one that clones are the check's to close).
+	var kept harness.Engine = struct{ harness.Engine }{e}
+	if c, ok := e.(harness.Cloner); ok {
+		kept = clonerOf{e, c}
+	}
 	checks, seed := rapidFlag("rapid.checks", 100), rapidFlag("rapid.seed", 0)
-	for _, p := range props {
-		t.Run(string(p.Rule), func(t *testing.T) {
-			res, err := harness.Check(context.Background(), kept, []*properties.Property{p},
-				&harness.Options{Checks: int(checks), Seed: seed, Parallel: 1, Corpus: *corpus})
-			if err != nil {
-				t.Fatalf("enginetest: %v", err)
+	res, err := harness.Check(context.Background(), kept, props,
+		&harness.Options{Checks: int(checks), Seed: seed, Parallel: max(1, *parallel), Corpus: *corpus})
+	if err != nil {
+		t.Fatalf("enginetest: %v", err)
+		return
+	}
+	Report(t, res)
+}
+
+// clonerOf is an engine that clones, with its Close hidden.
+type clonerOf struct {
+	harness.Engine
+	c harness.Cloner
+}
+
+func (c clonerOf) Clone() (harness.Engine, error) { return c.c.Clone() }
+
+// Report reports a run's results as Run does: a subtest per rule, in the
+// order of the results, and one per unexplained departure.
+func Report[T Testing[T]](t T, res *harness.Results) {
+	t.Helper()
+	for _, r := range res.Results {
+		t.Run(string(r.Rule), func(t T) { reportRule(t, res, r) })
+	}
+	for _, u := range res.Unexplained {
+		t.Run("unexplained/"+u.Aspect, func(t T) {
+			msg := fmt.Sprintf("an unexplained departure (%s): the engine's trace departs from the rules' where no rule's check looks; seen in %s", u.Aspect, casesText(u.Cases))
+			if ce := u.Counterexample; ce != nil {
+				msg += "\n" + failure(t.Name(), ce.Rule, res.Seed, ce)
 			}
-			r := res.Results[0]
-			switch r.Verdict {
-			case harness.Unchecked, harness.Unsupported:
-				t.Skipf("%s: %s", r.Verdict, r.Why)
-			case harness.Held:
-				t.Logf("%s held on %d cases (seed %d)", p.Rule, r.Cases, res.Seed)
-			case harness.Uncovered:
-				t.Errorf("%s uncovered (seed %d): %s", p.Rule, res.Seed, r.Why)
-			case harness.Fault:
-				t.Errorf("%v\n\trule %s: %s\n\tseed: %d", r.Fault, p.Rule, p.Title(), res.Seed)
-			case harness.Failed:
-				t.Error(failure(t, p, res.Seed, r.Counterexample))
-				for i := range r.Others {
-					t.Error(failure(t, p, res.Seed, &r.Others[i]))
-				}
-			}
+			t.Errorf("%s", msg)
 		})
 	}
 }
 
+// reportRule says one rule's verdict in its subtest.
+func reportRule[T Testing[T]](t T, res *harness.Results, r harness.Result) {
+	title := rules.Summary(r.Rule)
+	switch r.Verdict {
+	case harness.Held:
+		t.Logf("%s held on %d cases (seed %d)", r.Rule, r.Cases, res.Seed)
+	case harness.Unchecked, harness.Unsupported:
+		t.Skipf("%s: %s", r.Verdict, r.Why)
+	case harness.Failed:
+		if r.Expected {
+			t.Skipf("failed as the baseline expects: %s", r.Counterexample.Error())
+			return
+		}
+		t.Errorf("%s", failure(t.Name(), r.Rule, res.Seed, r.Counterexample))
+		for i := range r.Others {
+			t.Errorf("%s", failure(t.Name(), r.Rule, res.Seed, &r.Others[i]))
+		}
+	case harness.Fault:
+		t.Errorf("%v\n\trule %s: %s\n\tseed: %d", r.Fault, r.Rule, title, res.Seed)
+	case harness.Internal:
+		msg := "no detail recorded"
+		if r.Internal != nil {
+			msg = r.Internal.Error() + "\n\t" + strings.ReplaceAll(strings.TrimSpace(r.Internal.Stack), "\n", "\n\t")
+		}
+		t.Errorf("%s\n\tseed: %d", msg, res.Seed)
+	case harness.Blocked:
+		t.Errorf("%s blocked (seed %d): %s\n\trule %s: %s", r.Rule, res.Seed, r.Why, r.Rule, title)
+	default: // uncovered, interrupted, and any verdict added later: not held
+		t.Errorf("%s %s (seed %d): %s\n\trule %s: %s", r.Rule, r.Verdict, res.Seed, r.Why, r.Rule, title)
+	}
+}
+
+// casesText says which rules' cases showed a departure, and how many.
+func casesText(cases map[model.RuleID]int) string {
+	var parts []string
+	for _, r := range slices.Sorted(maps.Keys(cases)) {
+		parts = append(parts, fmt.Sprintf("%s (%d)", r, cases[r]))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // failure describes a counterexample in the house grammar, with its
-// scenario, the trace diff, and how to play it again.
-func failure(t *testing.T, p *properties.Property, seed uint64, ce *harness.Counterexample) string {
+// scenario, the trace diff, and how to play it again; test is the name of
+// the subtest it fails.
+func failure(test string, rule model.RuleID, seed uint64, ce *harness.Counterexample) string {
 	msg := ce.Error()
 	if ce.Intermittent {
 		msg += " (the engine did not fail again when the scenario was played once more)"
 	}
 	b, _ := model.Encode(ce.Scenario)
-	msg += fmt.Sprintf("\n\trule %s: %s\n\tminimal scenario:\n%s", p.Rule, p.Title(), indent(string(b)))
+	msg += fmt.Sprintf("\n\trule %s: %s\n\tminimal scenario:\n%s", rule, rules.Summary(rule), indent(string(b)))
 	if d := ce.Diff(); d != "" {
 		msg += "\ttrace " + indent(d)
 	}
 	msg += fmt.Sprintf("\tseed: %d (-rapid.seed=%d)", seed, seed)
 	if ce.File != "" {
 		msg += fmt.Sprintf("\n\tsaved: %s; go test -run '^%s$' plays it first, and for an adapter: mergecheck replay --engine 'exec:ADAPTER' %s",
-			ce.File, strings.ReplaceAll(regexp.QuoteMeta(t.Name()), "/", "$/^"), ce.File)
+			ce.File, strings.ReplaceAll(regexp.QuoteMeta(test), "/", "$/^"), ce.File)
 	}
 	return msg
 }

@@ -817,7 +817,7 @@ func (d *drawer) component(owner model.PlayerID, k Kind) model.Component {
 		return build.Down(d.card(owner, pick(d.layouts(append(slices.Clone(transforms), modals...)))), how)
 	case FaceDownSpell:
 		how := rapid.SampledFrom(d.hows(model.ByManifest, model.ByCloak)).Draw(t, "face down by")
-		return build.Down(d.card(owner, pick(spells)), how)
+		return build.Down(d.card(owner, pick(d.layouts(spells))), how)
 	}
 	return build.Up(d.card(owner, pick(append(slices.Clone(vanilla), mutators...))))
 }

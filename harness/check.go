@@ -165,6 +165,7 @@ type run struct {
 	index      map[model.RuleID]int // of each rule in selected
 	fromCorpus map[model.RuleID]*Counterexample
 	results    []*Result // by index in selected
+	internals  *internals
 
 	mu           sync.Mutex // guards failed, done, err and Progress calls
 	failed, done int
@@ -187,9 +188,11 @@ func newRun(ctx context.Context, e Engine, props []*properties.Property, o Optio
 		ok, _ := applicable(res.Engine, p)
 		judged400 = judged400 || p == properties.P400_1 && ok
 	}
+	in := &internals{}
 	for _, p := range rn.selected {
-		rn.judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain, judged400: judged400}
+		rn.judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain, judged400: judged400, internals: in}
 	}
+	rn.internals = in
 	allot(rn.judges, rn.selected, res.Engine, o.BudgetCalls)
 	rn.results = make([]*Result, len(rn.selected))
 	return rn
@@ -240,9 +243,33 @@ func (rn *run) all(engines []Engine) {
 	rest := searchOrder(rn.selected, rn.judges, early)
 	onWorkers(engines, len(rest), func() bool { return true }, func(e Engine, k int) { rn.one(e, rest[k]) })
 	if rn.err == nil {
+		rn.settleInternal()
 		follow(rn.ctx, rn.selected, rn.judges, rn.results, engines)
 		rn.res.Unexplained = unexplain(rn.ctx, rn.selected, rn.judges, rn.results, engines)
+		rn.settleInternal()
 		block(rn.results, rn.res.Unexplained)
+	}
+}
+
+// settleInternal gives each rule that has an internal error that verdict,
+// whatever its search found: what broke was mergecheck, so nothing it
+// judged of the rule can be trusted.
+func (rn *run) settleInternal() {
+	for i, p := range rn.selected {
+		if ie := rn.internals.of(p.Rule); ie != nil {
+			calls := 0
+			if r := rn.results[i]; r != nil {
+				calls = r.Calls
+				if ce := r.Counterexample; ce != nil {
+					// The failure found before it broke is kept, shrunk
+					// as far as it got.
+					rn.internals.keep(p.Rule, ce.Scenario)
+					ie = rn.internals.of(p.Rule)
+				}
+			}
+			r := internalResult(p, ie, calls)
+			rn.results[i] = &r
+		}
 	}
 }
 
@@ -260,19 +287,16 @@ func (rn *run) one(e Engine, i int) {
 		r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it", Calls: j.calls}
 	} else {
 		j.e = e
-		var err error
-		if r, err = checkOne(rn.ctx, j, p, rn.o); err != nil {
-			rn.mu.Lock()
-			rn.err = errors.Join(rn.err, err)
-			rn.mu.Unlock()
-			return
+		j.guard(func() { r = checkOne(rn.ctx, j, p, rn.o) })
+		if ie := j.internals.of(p.Rule); ie != nil {
+			r = internalResult(p, ie, j.calls)
 		}
 	}
 	rn.results[i] = &r
 	rn.mu.Lock()
 	defer rn.mu.Unlock()
 	rn.done++
-	if r.Verdict == Failed || r.Verdict == Fault {
+	if r.Verdict == Failed || r.Verdict == Fault || r.Verdict == Internal {
 		rn.failed++
 	}
 	if rn.o.Progress != nil {
@@ -302,6 +326,13 @@ func (rn *run) collect() {
 				rn.err = errors.Join(rn.err, err)
 			}
 			ce.File = path
+		}
+		if ie := r.Internal; ie != nil && ie.Scenario != nil && rn.o.Corpus != "" {
+			// The case whose shrinking broke is still the engine's
+			// failure: kept, unshrunk, to be played first next time.
+			if _, err := saveCounterexample(rn.o.Corpus, rn.selected[i].Rule, ie.Scenario); err != nil {
+				rn.err = errors.Join(rn.err, err)
+			}
 		}
 		rn.res.Results = append(rn.res.Results, *r)
 	}
@@ -339,7 +370,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 	for range rounds {
 		var round []*judge
 		for _, j := range rules {
-			if !j.explored && j.tries < rounds {
+			if !j.explored && j.tries < rounds && !j.broken() {
 				round = append(round, j)
 			}
 		}
@@ -347,7 +378,7 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		bad := make([]bool, len(round))
 		onWorkers(engines, len(round), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
 			round[i].e = e
-			bad[i] = round[i].preplay(o.Checks)
+			round[i].guard(func() { bad[i] = round[i].preplay(o.Checks) })
 		})
 		failing := map[*judge]bool{}
 		for i, j := range round {
@@ -368,25 +399,29 @@ func explore(ctx context.Context, selected []*properties.Property, judges map[mo
 		onWorkers(engines, len(pressed), func() bool { return ctx.Err() == nil }, func(e Engine, i int) {
 			j := pressed[i]
 			j.e = e
-			for !j.explored && j.tries < rounds && ctx.Err() == nil {
-				if j.preplay(o.Checks) {
-					mu.Lock()
-					failing[j] = true
-					mu.Unlock()
+			j.guard(func() {
+				for !j.explored && j.tries < rounds && ctx.Err() == nil && !j.broken() {
+					if j.preplay(o.Checks) {
+						mu.Lock()
+						failing[j] = true
+						mu.Unlock()
+					}
 				}
-			}
+			})
 		})
 		// A rule a lead names whose check the lead's case breaks fails
 		// now, on that case (no engine call to judge it): it is shrunk
 		// at the end of this round, not after every rule's search.
 		for _, j := range rules {
-			if named[j.p.Rule] && !failing[j] && j.fromLead == nil && !j.searched {
+			if named[j.p.Rule] && !failing[j] && j.fromLead == nil && !j.searched && !j.broken() {
 				if l, ok := firstLead(selected, judges, j); ok {
-					if out := j.judgeTraces(l.played(), l.lc.out.got, l.lc.out.want, l.lc.out.diverged); out.problem != nil {
-						out.key, out.played, out.call = l.lc.out.key, l.lc.out.played, l.lc.out.call
-						j.fromLead = l.failure(out)
-						failing[j] = true
-					}
+					j.guard(func() {
+						if out := j.judgeTraces(l.played(), l.lc.out.got, l.lc.out.want, l.lc.out.diverged); out.problem != nil {
+							out.key, out.played, out.call = l.lc.out.key, l.lc.out.played, l.lc.out.call
+							j.fromLead = l.failure(out)
+							failing[j] = true
+						}
+					})
 				}
 			}
 		}
@@ -533,11 +568,11 @@ type failing struct {
 // checkOne judges the rule of j on its own cases: it settles at once a
 // rule the engine can't be judged on or one a lead has failed, then
 // searches, and decides the verdict from what the search counted.
-func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (r Result, err error) {
+func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) (r Result) {
 	start := time.Now()
 	r = Result{Rule: p.Rule}
 	if settle(ctx, j, p, &r) {
-		return r, nil
+		return r
 	}
 	if j.limited {
 		var cancel context.CancelCauseFunc
@@ -550,7 +585,12 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	s := newSearcher(ctx, j, &r)
 	found, fault, err := s.cover(o.Checks)
 	if err != nil {
-		return r, err
+		var ie *InternalError
+		if !errors.As(err, &ie) {
+			ie = &InternalError{Rule: p.Rule, Msg: err.Error()}
+		}
+		j.internals.add(ie)
+		return internalResult(p, ie, j.calls)
 	}
 	switch {
 	case found != nil:
@@ -576,7 +616,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		r.lostCover = coveredButForLoss(p, r)
 	}
 	r.Elapsed = time.Since(start)
-	return r, nil
+	return r
 }
 
 // settle settles a rule that is not to be searched: one the engine can't
@@ -590,12 +630,12 @@ func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bo
 		}
 		return true
 	}
-	aside, unreached := reach(p, j.info)
+	aside, shares, unreached := reach(p, j.info, j.o.Checks)
 	if unreached != "" {
 		r.Verdict, r.Why = Unsupported, unreached
 		return true
 	}
-	r.SetAside = aside
+	r.SetAside, r.Shares = aside, shares
 	if j.fromLead != nil {
 		// Even when the run is stopped: the failure is kept, shrunk as
 		// far as there is time.
@@ -787,7 +827,8 @@ func coveredButForLoss(p *properties.Property, r Result) bool {
 	if all == 0 || r.Excluded+r.Departed == 0 {
 		return false
 	}
-	for l, want := range p.Cover {
+	for l := range p.Cover {
+		want := r.share(p, l)
 		if _, aside := r.SetAside[l]; aside || r.Cases > 0 && float64(r.Coverage[l])/float64(r.Cases) >= want {
 			continue
 		}
@@ -813,12 +854,24 @@ func uncovered(p *properties.Property, r Result) string {
 		if r.Cases == 0 {
 			return "no case ran"
 		}
-		share := float64(r.Coverage[l]) / float64(r.Cases)
-		if share < p.Cover[l] {
-			return fmt.Sprintf("label %q covered %.0f%% of %d cases, want at least %.0f%%", l, 100*share, r.Cases, 100*p.Cover[l])
+		share, want := float64(r.Coverage[l])/float64(r.Cases), r.share(p, l)
+		if share < want {
+			if _, measured := r.Shares[l]; measured {
+				return fmt.Sprintf("label %q covered %.0f%% of %d cases, want at least %.1f%% (the share measured for the features the engine declares; %.0f%% with every feature)", l, 100*share, r.Cases, 100*want, 100*p.Cover[l])
+			}
+			return fmt.Sprintf("label %q covered %.0f%% of %d cases, want at least %.0f%%", l, 100*share, r.Cases, 100*want)
 		}
 	}
 	return ""
+}
+
+// share is the share of r's cases that label l is asked to cover: the
+// property's, or the one measured for what the engine declares.
+func (r Result) share(p *properties.Property, l string) float64 {
+	if s, ok := r.Shares[l]; ok {
+		return s
+	}
+	return p.Cover[l]
 }
 
 // CheckScenario plays one scenario on e and judges it by p as Check

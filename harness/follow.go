@@ -49,7 +49,7 @@ func follow(ctx context.Context, selected []*properties.Property, judges map[mod
 	leads := map[int][]lead{}
 	for i, q := range selected {
 		r := results[i]
-		if r == nil || r.Verdict == Failed || r.Verdict == Fault || r.Verdict == Interrupted {
+		if r == nil || r.Verdict == Failed || r.Verdict == Fault || r.Verdict == Interrupted || r.Verdict == Internal || judges[q.Rule].broken() {
 			continue
 		}
 		if ok, _ := applicable(judges[q.Rule].info, q); !ok {
@@ -68,11 +68,14 @@ func follow(ctx context.Context, selected []*properties.Property, judges map[mod
 	// and a failure found is kept, shrunk as far as there is time.
 	onWorkers(engines, len(todo), func() bool { return true }, func(e Engine, k int) {
 		i := todo[k]
-		for _, l := range leads[i] {
-			if followLead(ctx, e, judges[selected[i].Rule], results[i], l.from, l.lc) {
-				return
+		j := judges[selected[i].Rule]
+		j.guard(func() {
+			for _, l := range leads[i] {
+				if followLead(ctx, e, j, results[i], l.from, l.lc) {
+					return
+				}
 			}
-		}
+		})
 	})
 }
 
@@ -211,7 +214,13 @@ func unexplain(ctx context.Context, selected []*properties.Property, judges map[
 		defer done()
 		for u := range out {
 			if shrinker[out[u].Aspect] == i {
-				out[u].Counterexample = j.unexplained(j.departures[out[u].Aspect].first)
+				first := j.departures[out[u].Aspect].first
+				j.guard(func() { out[u].Counterexample = j.unexplained(first) })
+				if out[u].Counterexample == nil {
+					// Shrinking it broke (the rule's internal error):
+					// the departure is kept as it was drawn.
+					out[u].Counterexample = j.departedAsDrawn(first, false)
+				}
 			}
 		}
 	})
@@ -231,12 +240,18 @@ func (j *judge) unexplained(f *failing) *Counterexample {
 		j.shrinking = true
 		return j.counterexample(&failing{f.s, out})
 	}
+	return j.departedAsDrawn(f, !out.stopped)
+}
+
+// departedAsDrawn reports a case whose trace departed from the rules'
+// where no rule's check looks as it was drawn, unshrunk.
+func (j *judge) departedAsDrawn(f *failing, intermittent bool) *Counterexample {
 	s := f.s
 	if f.out.played != nil {
 		s = f.out.played
 	}
 	return &Counterexample{Rule: j.p.Rule, Problem: f.out.departed.Error(), Class: string(j.p.Rule) + ": " + unexplainedClass(f.out.departed),
-		Scenario: s, Got: f.out.got, Want: f.out.want, Seed: j.o.Seed, Intermittent: !out.stopped}
+		Scenario: s, Got: f.out.got, Want: f.out.want, Seed: j.o.Seed, Intermittent: intermittent}
 }
 
 // block gives the verdict blocked to each rule judged on too few of its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -48,6 +49,9 @@ type outcome struct {
 	// stopped is set when the run was interrupted or ran out of time
 	// while the engine played: neither a case nor a fault.
 	stopped bool
+	// broken is set when the rule's own check broke on the case (the
+	// rule's internal error): nothing can be said of it.
+	broken bool
 	// played is the scenario the engine was given, when the harness had
 	// to rewrite it (EngineInfo.NoDirectSetup).
 	played *model.Scenario
@@ -100,6 +104,8 @@ type judge struct {
 	judged400 bool
 	// judgingKey is judging's answer, once worked out.
 	judgingKey string
+	// internals are the run's internal errors, shared by its judges.
+	internals *internals
 	callBudget
 	shrinkState
 	exploring
@@ -267,26 +273,38 @@ func (j *judge) judgeOthers(s *model.Scenario, d *drawn, out outcome) {
 	c := &properties.Case{Scenario: s, Trace: out.got, Reference: properties.Settle(out.want, out.got), Partial: j.info.PartialTraces, Observers: j.info.Observers}
 	memo := d != nil && out.diverged == nil && properties.SameTrace(out.got, out.want)
 	for _, q := range j.explain {
-		if q == j.p {
-			continue
+		if q != j.p && j.internals.of(q.Rule) == nil {
+			j.judgeOther(q, s, c, d, memo, out)
 		}
-		if d != nil && !d.reaches(q) || d == nil && len(situations(q, s, out.want)) == 0 {
-			continue
-		}
-		if !memo || !d.heldBefore(j, true, q) {
-			if safeCheck(q, c) != nil {
-				j.lead(q.Rule, s, out)
-				continue
-			}
-			if memo {
-				d.noteHeld(j, true, q)
-			}
-		}
-		if j.reached == nil {
-			j.reached = map[model.RuleID]int{}
-		}
-		j.reached[q.Rule]++
 	}
+}
+
+// judgeOther judges a held case of this rule on q (see judgeOthers). A
+// panic in q's labels or check is q's internal error, not this rule's.
+func (j *judge) judgeOther(q *properties.Property, s *model.Scenario, c *properties.Case, d *drawn, memo bool, out outcome) {
+	defer func() {
+		if v := recover(); v != nil {
+			j.internals.add(internalFrom(q.Rule, v, debug.Stack()))
+		}
+	}()
+	if d != nil && !d.reaches(q) || d == nil && len(situations(q, s, out.want)) == 0 {
+		return
+	}
+	if !memo || !d.heldBefore(j, true, q) {
+		if err := safeCheck(q, c); err != nil {
+			if !j.brokenCheck(err) {
+				j.lead(q.Rule, s, out)
+			}
+			return
+		}
+		if memo {
+			d.noteHeld(j, true, q)
+		}
+	}
+	if j.reached == nil {
+		j.reached = map[model.RuleID]int{}
+	}
+	j.reached[q.Rule]++
 }
 
 // A draft is one of a rule's first draws, as explore sees it.
@@ -630,7 +648,7 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 // held reports whether the case held: nothing failed, faulted, was
 // refused, departed or went to another rule.
 func (o outcome) held() bool {
-	return o.problem == nil && o.fault == nil && o.refused == nil && o.excluded == "" && o.departed == nil && !o.stopped && o.diverged == nil
+	return o.problem == nil && o.fault == nil && o.refused == nil && o.excluded == "" && o.departed == nil && !o.stopped && o.diverged == nil && !o.broken
 }
 
 // judging names how the judge judges a trace beside its rule: the
@@ -691,13 +709,20 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 		return lost(err)
 	}
 	if err := safeCheck(j.p, c); err != nil {
+		if j.brokenCheck(err) {
+			out.broken = true
+			return out
+		}
 		return fail(j.p.Rule, err)
 	}
 	if d := properties.Departure(c); d != nil {
 		// Blame by the check: the departure is the failure of the rule
 		// whose check names it (see follow), wherever it was drawn.
 		for _, q := range j.explain {
-			if q != j.p && safeCheck(q, c) != nil {
+			if q == j.p {
+				continue
+			}
+			if err := safeCheck(q, c); err != nil && !j.brokenCheck(err) {
 				out.excluded = q.Rule
 				return out
 			}
@@ -713,11 +738,67 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 		return out
 	}
 	if div != nil {
-		return fail(j.p.Rule, &properties.Problem{
-			Class: "divergence-" + properties.Key(string(s.Actions[div.Action].Type)),
-			Msg: fmt.Sprintf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
-				div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])),
-		})
+		return j.diverged(s, want, div, out, fail)
+	}
+	return out
+}
+
+// diverged judges a case whose engine could not play an action the rules
+// play, its steps before that held: the failure of the rule in play, the
+// one the rules' trace cites for what the action does (of those the run
+// judges, the first in their order), and no other's. A case drawn for
+// another rule is that rule's finding (excluded, as a departure its check
+// names is), so that one divergence is one finding, not a failure of
+// every rule whose cases meet it. When the rules' trace cites no rule
+// judged, the divergence is an unexplained departure: no rule's check
+// speaks of the action.
+func (j *judge) diverged(s *model.Scenario, want *model.Trace, div *Divergence, out outcome, fail func(model.RuleID, error) outcome) outcome {
+	a := s.Actions[div.Action]
+	problem := &properties.Problem{
+		Class:  "divergence-" + properties.Key(string(a.Type)),
+		Aspect: "an action the engine could not play (" + string(a.Type) + ")",
+		Msg: fmt.Sprintf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
+			div.Action, a.Type, div.Reason, summarize(want.Steps[div.Action])),
+	}
+	inPlay := j.inPlay(want.Steps[div.Action])
+	switch {
+	case slices.Contains(inPlay, j.p.Rule):
+		return fail(j.p.Rule, problem)
+	case len(inPlay) > 0:
+		out.excluded = inPlay[0]
+		return out
+	case j.hunting:
+		return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(problem), Msg: problem.Msg, Aspect: problem.Aspect})
+	}
+	out.departed = problem
+	return out
+}
+
+// inPlay are the rules a step of the rules' trace cites for what its
+// action did, of those the run judges the engine on (its own rule among
+// them), in the order of properties.All.
+func (j *judge) inPlay(st model.Step) []model.RuleID {
+	var out []model.RuleID
+	for _, p := range inPlayOf(st, append([]*properties.Property{j.p}, j.explain...)) {
+		out = append(out, p.Rule)
+	}
+	return out
+}
+
+// inPlayOf are the properties of props whose rules st cites, in the order
+// of properties.All and then of props.
+func inPlayOf(st model.Step, props []*properties.Property) []*properties.Property {
+	cited := map[model.RuleID]bool{}
+	for _, e := range st.Events {
+		if e.Rule != "" {
+			cited[e.Rule] = true
+		}
+	}
+	var out []*properties.Property
+	for _, p := range append(slices.Clone(properties.All), props...) {
+		if cited[p.Rule] && slices.Contains(props, p) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
 	}
 	return out
 }
@@ -762,15 +843,47 @@ func faultClass(err error) string {
 	return "engine error"
 }
 
-// safeCheck runs a property's check, turning a panic (a bug in the check,
-// or a trace too malformed to read) into a problem report.
+// safeCheck runs a property's check, turning a panic into a problem
+// report when the engine's trace is to blame (the check reads the rules'
+// own trace in its place without breaking: the engine's is too malformed
+// to read), and into the rule's *InternalError when the check breaks on
+// the rules' trace too: a bug of the check's.
 func safeCheck(p *properties.Property, c *properties.Case) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			stack := debug.Stack()
+			if rulesToo := checkPanics(p, c); rulesToo != nil {
+				err = internalFrom(p.Rule, rulesToo, stack)
+				return
+			}
 			err = &properties.Problem{Class: "unreadable-trace", Msg: fmt.Sprintf("the trace could not be judged: %v", r)}
 		}
 	}()
 	return p.Check(c)
+}
+
+// checkPanics runs p's check on c with the rules' trace in place of the
+// engine's and returns what it panicked with, or nil.
+func checkPanics(p *properties.Property, c *properties.Case) (v any) {
+	defer func() { v = recover() }()
+	if c.Reference == nil {
+		return "the case has no rules' trace"
+	}
+	rules := *c
+	rules.Trace = c.Reference
+	p.Check(&rules)
+	return nil
+}
+
+// brokenCheck reports whether err, from safeCheck, is the check's own
+// failure, and keeps it as its rule's internal error.
+func (j *judge) brokenCheck(err error) bool {
+	var ie *InternalError
+	if !errors.As(err, &ie) {
+		return false
+	}
+	j.internals.add(ie)
+	return true
 }
 
 // applicable reports whether e can be judged on p, and if not, why.
@@ -806,11 +919,16 @@ func applicable(info EngineInfo, p *properties.Property) (bool, string) {
 }
 
 // explainers lists, of props and every built-in property, those the
-// engine can be judged on, but the trace's own (properties.P400_1).
+// engine can be judged on, but the trace's own (properties.P400_1), in
+// the order of properties.All and then of props; a property of props
+// stands in for the built-in one of its rule.
 func explainers(info EngineInfo, props []*properties.Property) []*properties.Property {
 	var out []*properties.Property
 	for _, p := range append(slices.Clone(properties.All), props...) {
-		if ok, _ := applicable(info, p); ok && p != properties.P400_1 && !slices.Contains(out, p) {
+		if i := slices.IndexFunc(props, func(q *properties.Property) bool { return q.Rule == p.Rule }); i >= 0 {
+			p = props[i]
+		}
+		if ok, _ := applicable(info, p); ok && p.Rule != properties.P400_1.Rule && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
@@ -873,19 +991,37 @@ func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties
 			continue
 		}
 		if err := safeCheck(p, c); err != nil {
-			problems = append(problems, fmt.Errorf("%s: %w", p.Rule, err))
+			var ie *InternalError
+			if !errors.As(err, &ie) {
+				err = fmt.Errorf("%s: %w", p.Rule, err)
+			}
+			problems = append(problems, err)
 		}
 	}
 	if d := properties.Departure(c); d != nil && len(problems) == 0 {
 		problems = append(problems, fmt.Errorf("an unexplained departure (%s), where no rule's check looks; it fails no rule: %w", properties.AspectOf(d), d))
 	}
 	if div != nil {
+		var judged []*properties.Property
+		for _, p := range props {
+			if ok, _ := applicable(info, p); ok {
+				judged = append(judged, p)
+			}
+		}
+		blame := "an unexplained departure (no rule judged speaks of the action)"
+		if inPlay := inPlayOf(want.Steps[div.Action], judged); len(inPlay) > 0 {
+			var rules []string
+			for _, p := range inPlay {
+				rules = append(rules, string(p.Rule))
+			}
+			blame = strings.Join(rules, ", ")
+		}
 		if e := forbidden(want.Steps[div.Action]); e != nil {
-			problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules forbid it (CR %s), and an engine says so with a %s event and the state unchanged",
-				div.Action, s.Actions[div.Action].Type, div.Reason, e.Rule, model.NotAllowed))
+			problems = append(problems, fmt.Errorf("%s: the engine could not play action %d (%s): %s; the rules forbid it (CR %s), and an engine says so with a %s event and the state unchanged",
+				blame, div.Action, s.Actions[div.Action].Type, div.Reason, e.Rule, model.NotAllowed))
 		} else {
-			problems = append(problems, fmt.Errorf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
-				div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])))
+			problems = append(problems, fmt.Errorf("%s: the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
+				blame, div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])))
 		}
 	}
 	return got, problems, nil

@@ -30,6 +30,10 @@ const (
 	// the run (Result.BlockedBy), so it was judged on too few to hold;
 	// never held, never failed. Fix that finding first.
 	Blocked Verdict = "blocked"
+	// Internal: mergecheck itself broke while it judged the rule (a panic
+	// or an error in generation, judging or shrinking; Result.Internal):
+	// a bug of the suite's to report, never held, and the run exits 2.
+	Internal Verdict = "internal-error"
 )
 
 // Results is the outcome of one run.
@@ -116,6 +120,11 @@ type Result struct {
 	// with why: no scenario drawn with the features it declares reaches
 	// them (see "Partial engines" in docs/REPORTS.md).
 	SetAside map[string]string `json:"set_aside,omitempty"`
+	// Shares are the coverage shares asked of this engine where they are
+	// below the property's own: measured, for each label, on the draws
+	// the features it declares allow (see "Partial engines" in
+	// docs/REPORTS.md). A label not here is asked the property's share.
+	Shares map[string]float64 `json:"shares,omitempty"`
 
 	// Excluded counts the cases in which the engine's trace departed from
 	// the rules' in a way another rule's check names: those cases are
@@ -143,6 +152,8 @@ type Result struct {
 	// so a second bug under one rule is not hidden behind the first.
 	Others []Counterexample `json:"others,omitempty"`
 	Fault  *EngineFault     `json:"fault,omitempty"` // set iff Verdict is Fault
+	// Internal is what broke, set iff Verdict is Internal.
+	Internal *InternalError `json:"internal,omitempty"`
 	// Expected is set on a failure that a baseline of known
 	// nonconformance expects (see package reports).
 	Expected bool `json:"expected,omitempty"`

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	stdhash "hash"
 	"slices"
 	"strings"
@@ -66,10 +65,21 @@ func (s *searcher) search(known map[string]bool, counting bool) (found, fault *f
 	h := &hunt{known: known, counting: counting}
 	rapid.Check(tb, func(t *rapid.T) { s.try(t, h) })
 	s.j.shrinking = false
+	if s.j.internals.of(s.p.Rule) != nil {
+		if f := h.found; f != nil {
+			played := f.s
+			if f.out.played != nil {
+				played = f.out.played
+			}
+			s.j.internals.keep(s.p.Rule, played)
+		}
+		return nil, nil, s.j.internals.of(s.p.Rule)
+	}
 	if tb.failed && h.found == nil && !s.stopped && h.faults < faultsInARow {
 		// rapid failed without any case going wrong: a generator or the
-		// harness itself broke. That is mergecheck's bug, not a verdict.
-		return nil, nil, fmt.Errorf("harness: property %s could not run: %s", s.p.Rule, strings.Join(tb.logs, "\n"))
+		// harness itself broke. That is mergecheck's bug, not a verdict:
+		// the rule's internal error.
+		return nil, nil, internalFromLogs(s.p.Rule, tb.logs)
 	}
 	return h.found, h.fault, nil
 }
@@ -77,6 +87,11 @@ func (s *searcher) search(known map[string]bool, counting bool) (found, fault *f
 // try draws one case and plays it, for rapid: it fails rapid's test when
 // the case fails in a class the hunt looks for.
 func (s *searcher) try(t *rapid.T, h *hunt) {
+	if s.j.broken() {
+		// The rule's own check broke: no case of it can be judged, and
+		// rapid need not shrink the case that showed it.
+		return
+	}
 	if h.faults >= faultsInARow && h.found == nil {
 		// The engine faults on everything: looking on for a violation
 		// would cost a timeout a case for nothing.
@@ -119,6 +134,8 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 	case out.stopped:
 		s.stopped = true
 		t.SkipNow()
+	case out.broken:
+		t.Fatalf("the rule's check broke")
 	case out.problem != nil:
 		s.failed(t, h, sc, out)
 	case out.fault != nil:

@@ -3,6 +3,7 @@ package harness
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"runtime/debug"
 	"time"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -35,7 +36,21 @@ func hashOf(encoded []byte) string {
 // engine or the harness refuses). Engine answers are cached by scenario
 // hash, and the pass stops at the shrink time with the smallest scenario
 // so far, as a slow or hanging engine makes each try cost a timeout.
-func minimize(j *judge, f *failing) *model.Scenario {
+func minimize(j *judge, f *failing) (min *model.Scenario) {
+	defer func() {
+		if v := recover(); v != nil {
+			// Shrinking broke (mergecheck's bug): the rule's internal
+			// error, keeping the case the engine failed, unshrunk, so
+			// that nothing is lost.
+			j.internals.add(internalFrom(j.p.Rule, v, debug.Stack()))
+			played := f.s
+			if f.out.played != nil {
+				played = f.out.played
+			}
+			j.internals.keep(j.p.Rule, played)
+			min = f.s
+		}
+	}()
 	j.remember(f.out)
 	j.shrinking = true
 	defer func() { j.shrinking = false }()

@@ -1,6 +1,9 @@
 package harness
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // An ending is how a rule's search ended, beside the counts of its
 // Result: all that its verdict depends on besides them.
@@ -60,6 +63,14 @@ func decided(r Result, e ending) decision {
 			why += fmt.Sprintf("; the engine refused the %d scenarios drawn before it stopped, as: %s", r.Refused, r.Refusals[0].Reason)
 		}
 		return decision{verdict: Uncovered, why: why}
+	case notJudged(r):
+		// A case whose trace breaks its own accounting, or departs where
+		// no check looks, was not judged on any rule: the rule is not
+		// held while any was lost so. Cases lost to a finding are lost
+		// to it whatever else the engine refused: the finding blocks the
+		// rule (see block), rather than the rule being unsupported one
+		// seed and blocked the next.
+		return decision{verdict: Uncovered, why: lostCases(r)}
 	case r.Refused > 0 && r.Cases == 0 && r.Excluded == 0:
 		return decision{verdict: Unsupported, why: "the engine refused every scenario drawn for this rule: " + r.Refusals[0].Reason}
 	case r.Refused > 0 && r.Cases < minCases(e.checks) && !e.stopped:
@@ -67,11 +78,6 @@ func decided(r Result, e ending) decision {
 		// keeps the rule: it refused the rest.
 		return decision{verdict: Unsupported, why: fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
 			r.Refused, r.Cases, minCases(e.checks), r.Refusals[0].Reason)}
-	case notJudged(r):
-		// A case whose trace breaks its own accounting, or departs where
-		// no check looks, was not judged on any rule: the rule is not
-		// held while any was lost so.
-		return decision{verdict: Uncovered, why: lostCases(r)}
 	case e.short != "" && e.noDirectSetup:
 		// Not the generators' failing but the engine's limit: the stacks
 		// it can be given don't reach the rule enough.
@@ -82,8 +88,15 @@ func decided(r Result, e ending) decision {
 		return decision{verdict: Held, why: fmt.Sprintf("the rule's share of --budget-calls (%d engine calls) was spent after %d of %d cases; all of them held", e.callShare, r.Cases, e.checks)}
 	case e.stopped:
 		return decision{verdict: Held, why: fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, e.checks)}
-	case len(r.SetAside) > 0:
-		return decision{verdict: Held, why: "judged on what the engine's features reach; set aside, as none of its scenarios reaches them: " + setAsideText(r.SetAside)}
+	case len(r.SetAside) > 0 || len(r.Shares) > 0:
+		var why []string
+		if len(r.SetAside) > 0 {
+			why = append(why, "set aside, as its scenarios reach them never or too rarely: "+setAsideText(r.SetAside))
+		}
+		if len(r.Shares) > 0 {
+			why = append(why, "covered at the shares measured for its features: "+sharesText(r.Shares))
+		}
+		return decision{verdict: Held, why: "judged on what the engine's features reach; " + strings.Join(why, "; ")}
 	}
 	return decision{verdict: Held}
 }

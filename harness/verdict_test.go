@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,6 +42,9 @@ func TestDecide(t *testing.T) {
 		{name: "out of its share of calls", r: Result{Cases: 40}, e: ending{stopped: true, callShare: 45, checks: 100}, want: Held, why: "--budget-calls (45 engine calls) was spent after 40 of 100"},
 		{name: "interrupted after some cases", r: Result{Cases: 40}, e: ending{stopped: true, interrupted: true, checks: 100}, want: Interrupted, why: "interrupted after 40 of 100"},
 		{name: "labels set aside", r: Result{Cases: 100, SetAside: map[string]string{"flip": "needs flip"}}, want: Held, why: "set aside"},
+		{name: "shares measured for the engine's features", r: Result{Cases: 100, Shares: map[string]float64{"merged": 0.12}}, want: Held, why: `"merged" 12.0%`},
+		{name: "refused most, some lost to 400.1", r: Result{Cases: 5, Refused: 80, Refusals: refusal, Excluded: 15, ExcludedBy: map[model.RuleID]int{properties.P400_1.Rule: 15}}, e: ending{checks: 100}, want: Uncovered, why: "only 5 of 20 cases"},
+		{name: "refused most, more lost to a finding than judged", r: Result{Cases: 3, Refused: 90, Refusals: refusal, Excluded: 7, ExcludedBy: map[model.RuleID]int{"730.3": 7}}, e: ending{checks: 100}, want: Uncovered, why: "730.3: 7"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d := decide(tt.r, tt.e)
@@ -53,4 +57,47 @@ func TestDecide(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDeclaredShare: the share asked of a label for an engine's
+// declaration is safe for a correct engine (it misses it with a chance
+// below one in a million) and no more than its draws reach; nothing is
+// asked of a label its draws reach too rarely.
+func TestDeclaredShare(t *testing.T) {
+	for _, tt := range []struct {
+		seen, n, cases int
+		lo, hi         float64
+	}{
+		{seen: 200, n: 200, cases: 400, lo: 1, hi: 1},
+		{seen: 100, n: 200, cases: 400, lo: 0.25, hi: 0.4},
+		{seen: 40, n: 200, cases: 400, lo: 0.05, hi: 0.15},
+		{seen: 2, n: 200, cases: 400, lo: 0, hi: 0},
+		{seen: 0, n: 200, cases: 400, lo: 0, hi: 0},
+		{seen: 5, n: 0, cases: 400, lo: 0, hi: 0},
+	} {
+		got := declaredShare(tt.seen, tt.n, tt.cases)
+		assert.GreaterOrEqual(t, got, tt.lo, "%+v", tt)
+		assert.LessOrEqual(t, got, tt.hi, "%+v", tt)
+		if got > 0 && got < 1 {
+			// The share's count is one a correct engine reaches at the
+			// rate's lower bound but one time in a million.
+			rate := float64(tt.seen) / float64(tt.n)
+			low := rate - 2*math.Sqrt(rate*(1-rate)/float64(tt.n))
+			assert.LessOrEqual(t, binomialBelow(tt.cases, low, int(math.Round(got*float64(tt.cases)))), 1e-6, "%+v", tt)
+			assert.Greater(t, binomialBelow(tt.cases, low, int(math.Round(got*float64(tt.cases)))+1), 1e-6, "%+v: the largest such share", tt)
+		}
+	}
+}
+
+// binomialBelow is the chance that n trials of chance p succeed fewer
+// than k times, summed term by term.
+func binomialBelow(n int, p float64, k int) float64 {
+	sum := 0.0
+	for i := range min(k, n+1) {
+		lg, _ := math.Lgamma(float64(n + 1))
+		li, _ := math.Lgamma(float64(i + 1))
+		lr, _ := math.Lgamma(float64(n - i + 1))
+		sum += math.Exp(lg - li - lr + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+	}
+	return sum
 }

@@ -39,8 +39,10 @@ type EngineID struct {
 // Capabilities are what an adapter declares it implements. A rule that
 // needs a feature or observer not listed is reported unsupported.
 type Capabilities struct {
-	Features  []model.Feature  `json:"features"`
-	Observers []model.Observer `json:"observers,omitempty"`
+	Features []model.Feature `json:"features"`
+	// Observers are the standard observers the traces report: absent
+	// (or null) means every one, an empty list none.
+	Observers []model.Observer `json:"observers"`
 	// PartialTraces says the traces may leave out events other than the
 	// observers' triggers.
 	PartialTraces bool `json:"partial_traces,omitempty"`

@@ -129,3 +129,25 @@ func TestDecodeReply(t *testing.T) {
 	_, err = protocol.DecodeReply(memo, []byte(`{"type":"trace","id":1,"trace":{},"extra":1}`))
 	assert.ErrorContains(t, err, "extra")
 }
+
+// TestHelloObservers_NoneIsNotEvery: an adapter that reports no observer
+// says so with an empty list, which survives encoding; one that leaves
+// them out (nil) reports every one, as the docs say.
+func TestHelloObservers_NoneIsNotEvery(t *testing.T) {
+	for _, tt := range []struct {
+		obs  []model.Observer
+		want string
+	}{
+		{nil, `"observers":null`},
+		{[]model.Observer{}, `"observers":[]`},
+		{[]model.Observer{model.Mutates}, `"observers":["mutates"]`},
+	} {
+		b, err := json.Marshal(protocol.Capabilities{Features: model.Features, Observers: tt.obs})
+		require.NoError(t, err)
+		assert.Contains(t, string(b), tt.want)
+		var back protocol.Capabilities
+		require.NoError(t, json.Unmarshal(b, &back))
+		assert.Equal(t, tt.obs == nil, back.Observers == nil, "nil (every observer) and empty (none) stay apart: %s", b)
+		assert.Len(t, back.Observers, len(tt.obs))
+	}
+}

@@ -211,7 +211,7 @@ func verdictClass(v harness.Verdict, expected bool) string {
 	switch v {
 	case harness.Held, harness.Failed, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Interrupted, harness.Blocked:
 		return "v-" + string(v)
-	case harness.Fault:
+	case harness.Fault, harness.Internal:
 		return "v-fault"
 	}
 	return "v-other"

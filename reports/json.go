@@ -97,6 +97,9 @@ type Rule struct {
 	// SetAside are the coverage labels not asked of this engine, with
 	// why: no scenario drawn with its features reaches them.
 	SetAside map[string]string `json:"set_aside,omitempty"`
+	// Shares are the coverage shares asked of this engine below the
+	// property's own, measured on the draws its features allow.
+	Shares map[string]float64 `json:"shares,omitempty"`
 	// Lead names the rule whose case first showed this rule's failure,
 	// when it is another's, and that rule's call that played it.
 	Lead *harness.Lead `json:"lead,omitempty"`
@@ -120,6 +123,9 @@ type Rule struct {
 	// Others are further counterexamples of other classes of problem.
 	Others []Counterexample `json:"others,omitempty"`
 	Fault  *Fault           `json:"fault,omitempty"`
+	// Internal is what broke in mergecheck itself, on a rule whose
+	// verdict is internal-error: the message and where (a stack).
+	Internal *Internal `json:"internal,omitempty"`
 	// Expected marks a failure the baseline expects.
 	Expected bool `json:"expected,omitempty"`
 }
@@ -139,6 +145,15 @@ type Counterexample struct {
 	// ShrinkErrors are the engine's refusals and faults met while it was
 	// shrunk, the commonest three with their counts.
 	ShrinkErrors []harness.Refusal `json:"shrink_errors,omitempty"`
+}
+
+// Internal is mergecheck's own failure while it judged a rule.
+type Internal struct {
+	Error string `json:"error"`
+	Stack string `json:"stack,omitempty"`
+	// Scenario is the case the engine failed when shrinking it broke,
+	// unshrunk.
+	Scenario *model.Scenario `json:"scenario,omitempty"`
 }
 
 // Fault is a scenario the engine could not play.
@@ -189,7 +204,7 @@ func FromResults(r *harness.Results) *Document {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
-			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside,
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside, Shares: res.Shares,
 			FromLead: res.FromLead, BlockedBy: res.BlockedBy, Departed: res.Departed}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
@@ -203,6 +218,9 @@ func FromResults(r *harness.Results) *Document {
 				msg = f.Err.Error()
 			}
 			rr.Fault = &Fault{Error: msg, Class: f.Class, Intermittent: f.Intermittent, Scenario: f.Scenario, Stderr: f.Stderr}
+		}
+		if ie := res.Internal; ie != nil {
+			rr.Internal = &Internal{Error: ie.Msg, Stack: ie.Stack, Scenario: ie.Scenario}
 		}
 		d.Results = append(d.Results, rr)
 	}
@@ -228,7 +246,7 @@ func (d *Document) ToResults() *harness.Results {
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
-			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside,
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside, Shares: rr.Shares,
 			FromLead: rr.FromLead, BlockedBy: rr.BlockedBy, Departed: rr.Departed}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
@@ -238,6 +256,9 @@ func (d *Document) ToResults() *harness.Results {
 		}
 		if f := rr.Fault; f != nil {
 			res.Fault = &harness.EngineFault{Rule: rr.Rule, Scenario: f.Scenario, Err: errors.New(f.Error), Class: f.Class, Intermittent: f.Intermittent, Stderr: f.Stderr}
+		}
+		if ie := rr.Internal; ie != nil {
+			res.Internal = &harness.InternalError{Rule: rr.Rule, Msg: ie.Error, Stack: ie.Stack, Scenario: ie.Scenario}
 		}
 		r.Results = append(r.Results, res)
 	}
@@ -309,7 +330,7 @@ func ReadJSON(rd io.Reader) (*Document, error) {
 
 // verdicts are the verdicts a results document may hold.
 var verdicts = []harness.Verdict{harness.Held, harness.Failed, harness.Unsupported, harness.Uncovered,
-	harness.Fault, harness.Unchecked, harness.Interrupted, harness.Blocked}
+	harness.Fault, harness.Unchecked, harness.Interrupted, harness.Blocked, harness.Internal}
 
 // validate checks what decoding can't: that every value means something
 // and the parts agree. An error says where, as a line and column of data.
@@ -362,6 +383,9 @@ func (d *Document) validate(data []byte) error {
 		}
 		if (r.Verdict == harness.Fault) != (r.Fault != nil) {
 			return fail("%s: an engine fault, and only an engine fault, carries a fault", where("verdict"))
+		}
+		if (r.Verdict == harness.Internal) != (r.Internal != nil) {
+			return fail("%s: an internal error, and only an internal error, carries what broke", where("verdict"))
 		}
 		if r.BlockedBy != "" && r.Verdict != harness.Blocked {
 			return fail("%s: only a blocked rule names the finding that blocked it", where("blocked_by"))

@@ -111,6 +111,10 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 		case res.Verdict == harness.Uncovered:
 			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Uncovered), Text: junitDetail(res)}
 			suite.Failures++
+		case res.Verdict == harness.Internal:
+			// mergecheck broke, not the engine: an error of the run.
+			c.Error = &junitOutcome{Message: oneLine(res.Why), Type: string(harness.Internal), Text: internalText(res)}
+			suite.Errors++
 		case res.Verdict == harness.Interrupted:
 			// Not run to its end: neither a pass nor a finding.
 			c.Error = &junitOutcome{Message: oneLine(res.Why), Type: string(harness.Interrupted)}
@@ -283,4 +287,12 @@ func skippedSummary(r *harness.Results) string {
 		fmt.Fprintf(&b, "%d unchecked (no trace can show them; mergecheck list says why): %s\n", len(unchecked), ruleList(unchecked))
 	}
 	return b.String()
+}
+
+// internalText is what broke in mergecheck, and where.
+func internalText(res harness.Result) string {
+	if res.Internal == nil {
+		return res.Why
+	}
+	return res.Internal.Msg + "\n" + res.Internal.Stack
 }

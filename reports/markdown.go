@@ -16,7 +16,7 @@ import (
 // verdictOrder is the order in which reports count verdicts: the ones that
 // need attention first.
 var verdictOrder = []harness.Verdict{
-	harness.Failed, harness.Fault, harness.Blocked, harness.Interrupted, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Held,
+	harness.Internal, harness.Failed, harness.Fault, harness.Blocked, harness.Interrupted, harness.Uncovered, harness.Unsupported, harness.Unchecked, harness.Held,
 }
 
 // verdictCounts returns the number of results of each verdict, in

@@ -30,8 +30,9 @@ func TestPrintedCommandsPaste(t *testing.T) {
 		// machine: the again: line keeps them.
 		{"served mutant", "mergecheck run --engine 'exec:mergecheck serve --mutant dies-per-card' --rules 730.3 --checks 150 --seed 2 --timeout 2m --progress off"},
 		// A Python adapter that plays no merge (it asks mergecheck serve,
-		// as $MERGECHECK_BIN, for everything else).
-		{"python adapter", "mergecheck run --engine 'exec:python3 " + python + "' --rules 730.2d --checks 500 --seed 2 --timeout 2m --progress off"},
+		// as $MERGECHECK_BIN, for everything else): a finding of 730.2,
+		// the rule in play where it can't go on.
+		{"python adapter", "mergecheck run --engine 'exec:python3 " + python + "' --rules 730.2 --checks 100 --seed 2 --timeout 2m --progress off"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := exec.LookPath("python3"); err != nil && tc.name == "python adapter" {

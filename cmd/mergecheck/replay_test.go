@@ -18,13 +18,13 @@ import (
 	"github.com/mergecheck/mergecheck/properties"
 )
 
-// declared is an engine that declares what it is told to, whatever it is.
-type declared struct {
+// partialDecl is an engine that declares what it is told to, whatever it is.
+type partialDecl struct {
 	harness.Engine
 	partial bool
 }
 
-func (d declared) Info() harness.EngineInfo {
+func (d partialDecl) Info() harness.EngineInfo {
 	i := d.Engine.Info()
 	i.PartialTraces = d.partial
 	return i
@@ -48,7 +48,7 @@ func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
 		s, err := loadScenario(f)
 		require.NoError(t, err)
 		for _, partial := range []bool{true, false} {
-			e := declared{mutant, partial}
+			e := partialDecl{mutant, partial}
 			_, problems, err := judgeScenario(context.Background(), e, s)
 			require.NoError(t, err, f)
 			if !partial {
@@ -147,7 +147,7 @@ func TestNotAllowedAndAttacksAreJudgedForEveryEngine(t *testing.T) {
 
 		silent, err := harness.Lazy("no-events", 1)
 		require.NoError(t, err)
-		for _, e := range []harness.Engine{silent, declared{silent, true}} {
+		for _, e := range []harness.Engine{silent, partialDecl{silent, true}} {
 			_, problems, err = judgeScenario(context.Background(), e, s)
 			require.NoError(t, err)
 			assert.NotEmpty(t, problems, "%s: an engine reporting no events holds it", name)
@@ -159,7 +159,7 @@ func TestNotAllowedAndAttacksAreJudgedForEveryEngine(t *testing.T) {
 	require.NoError(t, err)
 	silent, err := harness.Lazy("no-events", 1)
 	require.NoError(t, err)
-	_, problems, err := judgeScenario(context.Background(), declared{silent, true}, s)
+	_, problems, err := judgeScenario(context.Background(), partialDecl{silent, true}, s)
 	require.NoError(t, err)
 	assert.Contains(t, errors.Join(problems...).Error(), "not_allowed events")
 

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/reports"
@@ -72,23 +74,39 @@ type report struct {
 // rendered whole before any of it is written, so that a file is written
 // whole or not at all.
 func writeReports(stdout io.Writer, rs ...report) error {
+	var errs []error
 	for _, r := range rs {
 		if r.path == "" {
 			continue
 		}
 		var buf bytes.Buffer
-		if err := r.render(&buf); err != nil {
-			return fmt.Errorf("rendering %s: %w", r.path, err)
+		if err := safely(func() error { return r.render(&buf) }); err != nil {
+			// The other reports are still written: one that can't be
+			// rendered loses nothing of theirs.
+			errs = append(errs, fmt.Errorf("rendering %s: %w", r.path, err))
+			continue
 		}
 		if r.path == "-" {
 			if _, err := stdout.Write(buf.Bytes()); err != nil {
-				return err
+				errs = append(errs, err)
 			}
 			continue
 		}
 		if err := writeFileAtomic(r.path, buf.Bytes()); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 	}
-	return nil
+	return errors.Join(errs...)
+}
+
+// safely runs f, making a panic in it an error: mergecheck's own bug,
+// said in a line, never a crash that loses what was done.
+func safely(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			msg, _, _ := strings.Cut(fmt.Sprint(v), "\n")
+			err = fmt.Errorf("mergecheck broke (a bug of mergecheck's; please report it): panic: %s", msg)
+		}
+	}()
+	return f()
 }

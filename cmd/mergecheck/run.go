@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -136,8 +137,18 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		rep = baseline.Apply(res, *expect, time.Now())
 	}
 	if out.json != "-" {
-		printResults(stdout, res, *verbose, *engine, *checks)
-		printBaseline(stdout, rep)
+		var text bytes.Buffer
+		err := safely(func() error {
+			printResults(&text, res, *verbose, *engine, *checks)
+			printBaseline(&text, rep)
+			return nil
+		})
+		stdout.Write(text.Bytes())
+		if err != nil {
+			// The files are still written, and the run ends as broken.
+			fmt.Fprintln(stderr, "mergecheck run: writing the text report:", err)
+			runErr = errors.Join(runErr, err)
+		}
 	}
 	if err := out.write(res, rep, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
@@ -186,7 +197,8 @@ func selectRules(globs string) ([]*properties.Property, error) {
 // and exits 2.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// exitCode is 2 for an interrupted run or a broken engine, 1 for a
+// exitCode is 2 for an interrupted run, a broken engine or a rule
+// mergecheck itself broke on (an internal error), 1 for a
 // failed, blocked or uncovered rule or an unexplained departure (or,
 // with a baseline, a new failure or an expected one that now holds), 0
 // when everything checked held, or failed as expected, or was blocked by
@@ -209,7 +221,7 @@ func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 		case r.Verdict == harness.Blocked && expected[r.BlockedBy]:
 			// Blocked by a failure the baseline expects: known, and
 			// judged once that is fixed.
-		case r.Verdict == harness.Fault:
+		case r.Verdict == harness.Fault || r.Verdict == harness.Internal:
 			faults++
 		case r.Verdict == harness.Failed || r.Verdict == harness.Uncovered || r.Verdict == harness.Blocked:
 			failures++

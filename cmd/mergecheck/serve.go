@@ -12,6 +12,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/adapter"
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/declared"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/protocol"
 	"github.com/mergecheck/mergecheck/reference"
@@ -29,7 +30,9 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	inFlight := fl.Int("max-in-flight", 4, "requests answered at once (answers may come out of order)")
 	plain := fl.Bool("plain", false, "write traces as an engine that knows nothing of the rules' numbers: no rule on events, no \"by\" on moves, timestamps and set-valued characteristics in its own order")
 	noSetup := fl.Bool("no-direct-setup", false, "declare that the engine can't start from merged stacks, and refuse scenarios that do")
-	featureList := fl.String("features", "", "declare only these features (comma-separated, shorthands allowed, e.g. 'mutate,merge'), and refuse scenarios that use others, as a partial engine would (default: every feature)")
+	featureList := fl.String("features", "", "declare only these features (comma-separated, shorthands allowed, e.g. 'mutate,merge'), and refuse scenarios that use others, as a partial engine would (default: every feature; '\"\"' for none)")
+	observerList := fl.String("observers", "", "declare only these observers (comma-separated), and leave the others' triggers out of the traces (default: every observer; '\"\"' for none)")
+	partial := fl.Bool("partial-traces", false, "declare partial traces, and leave zone changes, reveals and tokens ceasing to exist out of them")
 	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
@@ -38,7 +41,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	var features []model.Feature
-	if *featureList != "" {
+	if *featureList != "" && *featureList != `""` {
 		var unknown []model.Feature
 		features, unknown = model.ExpandFeatures(splitFeatures(*featureList))
 		if len(unknown) > 0 {
@@ -49,7 +52,24 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			features = []model.Feature{} // declares none
 		}
 	}
-	e, err := served(serving{mutant: *mutant, lazy: *lazyName, features: features, noSetup: *noSetup, plain: *plain, inFlight: *inFlight})
+	var observers []model.Observer
+	if *observerList != "" {
+		observers = []model.Observer{}
+		for _, o := range splitFeatures(*observerList) {
+			if o == `""` {
+				continue
+			}
+			if !slices.Contains(model.Observers, model.Observer(o)) {
+				fmt.Fprintf(stderr, "mergecheck serve: --observers: unknown observer %q (known: %v)\n", o, model.Observers)
+				return exitTrouble
+			}
+			observers = append(observers, model.Observer(o))
+		}
+	}
+	if *featureList == `""` {
+		features = []model.Feature{}
+	}
+	e, err := served(serving{mutant: *mutant, lazy: *lazyName, features: features, observers: observers, partial: *partial, noSetup: *noSetup, plain: *plain, inFlight: *inFlight})
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck serve:", err)
 		return exitTrouble
@@ -64,10 +84,17 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // serving is what serve's flags ask it to serve.
 type serving struct {
 	mutant, lazy string
-	features     []model.Feature // nil for every feature
+	features     []model.Feature  // nil for every feature
+	observers    []model.Observer // nil for every observer
+	partial      bool
 	noSetup      bool
 	plain        bool
 	inFlight     int
+}
+
+// declaration is what the served engine declares.
+func (c serving) declaration() declared.Declaration {
+	return declared.Declaration{Features: c.features, Observers: c.observers, PartialTraces: c.partial, NoDirectSetup: c.noSetup}
 }
 
 // served is the engine serve speaks for: the reference, one of its
@@ -94,21 +121,21 @@ func served(c serving) (adapter.Engine, error) {
 		play = func(s *model.Scenario) (*model.Trace, error) { return l.Run(s, flakes.For(s)) }
 	}
 	buggy := c.mutant != "" || c.lazy != ""
-	features := c.features
-	if features == nil {
-		features = model.Features
+	d := c.declaration()
+	info := d.Info(name, reference.Version)
+	observers := info.Observers
+	if observers == nil {
+		observers = model.Observers
 	}
-	caps := protocol.Capabilities{Features: features, Observers: model.Observers, MaxInFlight: c.inFlight}
+	caps := protocol.Capabilities{Features: info.Features, Observers: observers, PartialTraces: d.PartialTraces, MaxInFlight: c.inFlight}
 	return adapter.Engine{
 		Name: name, Version: reference.Version, Capabilities: caps, NoDirectSetup: c.noSetup,
 		Play: func(_ context.Context, s *model.Scenario) (*model.Trace, error) {
-			if c.noSetup && slices.ContainsFunc(s.Start.Battlefield, func(p model.Permanent) bool { return len(p.Components) > 1 }) {
-				return nil, adapter.Unsupported("this engine can't start from a merged stack (serve --no-direct-setup)")
-			}
-			if lacks := slices.DeleteFunc(s.Uses(), func(f model.Feature) bool { return slices.Contains(features, f) }); len(lacks) > 0 {
-				return nil, adapter.Unsupported("the scenario uses %v, which this engine does not implement (serve --features)", lacks)
+			if why := d.Refusal(s); why != "" {
+				return nil, adapter.Unsupported("%s", why)
 			}
 			t, err := answer(s, play, buggy)
+			t = d.Trim(t)
 			if c.plain {
 				t = reference.Plain(t)
 			}

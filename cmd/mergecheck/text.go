@@ -29,6 +29,7 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 	if n := len(res.Corpus); n > 0 {
 		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
 	}
+	printInternal(w, res, verbose, engine, checks)
 	findings := reports.Findings(res)
 	shown := map[model.RuleID]bool{}
 	faults := faultsByCause(res)
@@ -129,6 +130,25 @@ func printScenario(w io.Writer, ce *harness.Counterexample, comps, acts int, ver
 	}
 	if d := ce.Departure(); d != "" {
 		fmt.Fprintf(w, "    the engine's trace first departs from the rules' %s\n", d)
+	}
+}
+
+// printInternal shows the rules mergecheck itself broke on, first: their
+// verdicts are none of the engine's doing. Where it broke (a stack) is
+// shown with verbose only; the JSON report always has it.
+func printInternal(w io.Writer, res *harness.Results, verbose bool, engine string, checks int) {
+	for _, r := range res.Results {
+		if r.Verdict != harness.Internal || r.Internal == nil {
+			continue
+		}
+		fmt.Fprintf(w, "INTERNAL    %s\n", r.Internal.Error())
+		fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, rules.Summary(r.Rule))
+		fmt.Fprintf(w, "    again: %s\n", againCommand(res, r, engine, checks))
+		if verbose && r.Internal.Stack != "" {
+			fmt.Fprintf(w, "    where:\n        %s\n", strings.ReplaceAll(strings.TrimSpace(r.Internal.Stack), "\n", "\n        "))
+		} else {
+			fmt.Fprintln(w, "    please report it with the JSON report (--json), which holds where it broke; -v prints it")
+		}
 	}
 }
 
@@ -246,6 +266,9 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 		res.Count(harness.Fault), res.Count(harness.Unsupported), res.Count(harness.Unchecked))
 	if n := res.Count(harness.Interrupted); n > 0 || res.Interrupted {
 		fmt.Fprintf(w, ", %d interrupted", n)
+	}
+	if n := res.Count(harness.Internal); n > 0 {
+		fmt.Fprintf(w, ", %d internal errors", n)
 	}
 	fmt.Fprintf(w, " (%v, %s", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
 	if calls := res.Calls(); calls > 0 {
