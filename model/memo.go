@@ -40,6 +40,16 @@ func NewMemo() *Memo {
 	return m
 }
 
+// UnmarshalStrict decodes data into v in one pass, as the memo's fast
+// path does and no more: keys exactly as the format spells them, none
+// unknown, none twice, and nothing after the value. Where [Unmarshal]
+// would read on with the format's own rules (a duplicate key, last
+// wins), it fails: for a protocol line that must be exactly what the
+// schema says.
+func (m *Memo) UnmarshalStrict(data []byte, v any) error {
+	return jsonv2.Unmarshal(data, v, m.opts)
+}
+
 // Unmarshal decodes data into v as [Unmarshal] does.
 func (m *Memo) Unmarshal(data []byte, v any) error {
 	if jsonv2.Unmarshal(data, v, m.opts) == nil {

@@ -5,9 +5,12 @@
 package protocol
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -157,9 +160,13 @@ type RawError struct {
 	Trace   json.RawMessage `json:"trace,omitempty"`
 }
 
-// DecodeReply reads one answer line. A well-formed trace answer is
-// decoded whole in one pass, with memo; anything else is read as an
-// envelope, strictly (no unknown keys), with the trace left raw.
+// DecodeReply reads one answer line, strictly, as the schema has it:
+// exactly one JSON value on the line, keys exactly as the protocol spells
+// them, none unknown and none given twice, anywhere in the line. A
+// well-formed trace answer is decoded whole in one pass, with memo;
+// anything else is read as an envelope, with the trace left raw so that
+// the reader can say what is wrong with it. The two passes accept the
+// same lines (FuzzDecodeReply).
 func DecodeReply(memo *model.Memo, line []byte) (Reply, error) {
 	var whole struct {
 		Type  string       `json:"type"`
@@ -167,16 +174,59 @@ func DecodeReply(memo *model.Memo, line []byte) (Reply, error) {
 		Trace *model.Trace `json:"trace"`
 		Error *RawError    `json:"error"`
 	}
-	if memo.Unmarshal(line, &whole) == nil &&
+	if memo.UnmarshalStrict(line, &whole) == nil &&
 		(whole.Type == "trace" && whole.Trace != nil && whole.Trace.Format == model.TraceFormat && whole.Error == nil ||
 			whole.Type == "error" && whole.Trace == nil) {
 		return Reply{Type: whole.Type, ID: whole.ID, Error: whole.Error, Trace: whole.Trace}, nil
 	}
+	return decodeEnvelope(line)
+}
+
+// decodeEnvelope reads an answer line strictly with its trace left raw:
+// DecodeReply's second pass, and what its first must agree with.
+func decodeEnvelope(line []byte) (Reply, error) {
 	var rep Reply
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&rep)
-	return rep, err
+	if err := jsonv2.Unmarshal(line, &rep, strict); err != nil {
+		return Reply{}, Strictly(err)
+	}
+	return rep, nil
+}
+
+// strict is how the harness reads what an adapter writes: encoding/json/v2's
+// defaults (one value a line, exact keys, no key twice, valid UTF-8) with
+// unknown keys refused.
+var strict = jsonv2.RejectUnknownMembers(true)
+
+// Strictly says in the protocol's words why a line was refused by the
+// strict decoding: the key unknown or given twice, or what follows the
+// value.
+func Strictly(err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "jsontext: ")
+	msg = strings.TrimPrefix(msg, "json: ")
+	if _, after, ok := strings.Cut(msg, "unknown object member name "); ok {
+		msg = "unknown key " + after
+	}
+	msg = strings.Replace(msg, "duplicate object member name", "a key given twice:", 1)
+	msg = strings.Replace(msg, "after top-level value", "after the JSON value (a line holds one message)", 1)
+	return errors.New(msg)
+}
+
+// DecodeHello reads an adapter's hello strictly (see DecodeReply) and
+// checks what its values may be: its type, and max_in_flight not
+// negative (0, or absent, is 1).
+func DecodeHello(line []byte) (HelloReply, error) {
+	var h HelloReply
+	if err := jsonv2.Unmarshal(line, &h, strict); err != nil {
+		return HelloReply{}, Strictly(err)
+	}
+	switch {
+	case h.Type != "hello":
+		return HelloReply{}, fmt.Errorf("its type is %q, want \"hello\"", h.Type)
+	case h.Capabilities.MaxInFlight < 0:
+		return HelloReply{}, fmt.Errorf("capabilities.max_in_flight is %d; want 1 or more (absent means 1)", h.Capabilities.MaxInFlight)
+	}
+	return h, nil
 }
 
 // EncodeScenario is a scenario as a run request carries it: compact JSON

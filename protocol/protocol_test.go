@@ -88,29 +88,99 @@ func TestHelloSchemaListsEveryCapability(t *testing.T) {
 	assert.ElementsMatch(t, observers, caps.Observers.Items.Enum)
 }
 
+// replySeeds are answer lines, good and bad, for the fuzz tests and the
+// table of strict refusals.
+var replySeeds = []string{
+	`{"type":"trace","id":1,"trace":{"format":"mergecheck/trace/v1","scenario":"s","engine":"e","start":{"active":"A","players":[{"id":"A","zones":{}},{"id":"B","zones":{}}]},"steps":[]}}`,
+	`{"type":"error","id":2,"error":{"kind":"unsupported","message":"no"}}`,
+	`{"type":"error","id":3,"error":{"kind":"diverged","action":0,"message":"gone","trace":{"format":"mergecheck/trace/v1"}}}`,
+	`{"type":"trace","id":4,"trace":null}`,
+	`{"type":"hello"}`, `[]`, `{`, ``, `{"id":1e400}`,
+	`{"type":"internal","id":5,"type":"unsupported"}`,
+	`{"type":"error","id":6,"error":{"kind":"internal","message":"x","kind":"unsupported"}}`,
+	`{"type":"error","id":7,"error":{"kind":"unsupported","message":"no"}} garbage`,
+	"{\"type\":\"error\",\"id\":8,\"error\":{\"kind\":\"unsupported\",\"message\":\"no\"}}\x00",
+	`{"type":"error","id":9,"error":{"kind":"unsupported","message":"no"}}{"type":"error","id":9,"error":{"kind":"unsupported","message":"no"}}`,
+	`{"Type":"error","id":10,"error":{"kind":"unsupported","message":"no"}}`,
+	`{"type":"error","id":11,"eror":{"kind":"unsupported","message":"no"}}`,
+	`{"type":"trace","id":12,"trace":{"format":"mergecheck/trace/v1","format":"mergecheck/trace/v1","scenario":"s","engine":"e","start":{"active":"A","players":[]},"steps":[]}}`,
+}
+
 // FuzzDecodeReply: no line an adapter writes makes the harness's answer
-// decoding panic, and a line read as a trace answer in one pass holds a
-// trace of the format, as the slow path would have it.
+// decoding panic; a line read as a trace answer in one pass holds a trace
+// of the format; and the one-pass decoding accepts and refuses exactly the
+// lines the strict envelope decoding does (unknown and duplicate keys,
+// data after the value), with the same type and id.
 func FuzzDecodeReply(f *testing.F) {
-	for _, seed := range []string{
-		`{"type":"trace","id":1,"trace":{"format":"mergecheck/trace/v1","scenario":"s","engine":"e","start":{"active":"A","players":[{"id":"A","zones":{}},{"id":"B","zones":{}}]},"steps":[]}}`,
-		`{"type":"error","id":2,"error":{"kind":"unsupported","message":"no"}}`,
-		`{"type":"error","id":3,"error":{"kind":"diverged","action":0,"message":"gone","trace":{"format":"mergecheck/trace/v1"}}}`,
-		`{"type":"trace","id":4,"trace":null}`,
-		`{"type":"hello"}`, `[]`, `{`, ``, `{"id":1e400}`,
-	} {
+	for _, seed := range replySeeds {
 		f.Add([]byte(seed))
 	}
 	memo := model.NewMemo()
 	f.Fuzz(func(t *testing.T, line []byte) {
 		rep, err := protocol.DecodeReply(memo, line)
+		env, envErr := protocol.DecodeEnvelope(line)
+		if (err == nil) != (envErr == nil) {
+			t.Fatalf("%q: the one-pass decoding says %v, the strict envelope %v", line, err, envErr)
+		}
 		if err != nil {
 			return
+		}
+		if rep.Type != env.Type || rep.ID != env.ID {
+			t.Fatalf("%q: the passes read type %q id %d and type %q id %d", line, rep.Type, rep.ID, env.Type, env.ID)
 		}
 		if rep.Trace != nil && rep.Trace.Format != model.TraceFormat {
 			t.Fatalf("a trace answer decoded in one pass has format %q", rep.Trace.Format)
 		}
 	})
+}
+
+// TestDecodeReply_Strict: an answer line is exactly one protocol message:
+// a key given twice (anywhere), a key unknown or spelt in another case,
+// or anything after the value is refused, naming it.
+func TestDecodeReply_Strict(t *testing.T) {
+	for _, tt := range []struct {
+		line, want string
+	}{
+		{replySeeds[9], `a key given twice: "type"`},
+		{replySeeds[10], `a key given twice: "kind" within "/error"`},
+		{replySeeds[11], "invalid character 'g' after the JSON value"},
+		{replySeeds[12], `invalid character '\x00' after the JSON value`},
+		{replySeeds[13], "invalid character '{' after the JSON value"},
+		{replySeeds[14], `unknown key "Type"`},
+		{replySeeds[15], `unknown key "eror"`},
+		{replySeeds[16], `a key given twice: "format" within "/trace"`},
+	} {
+		_, err := protocol.DecodeReply(model.NewMemo(), []byte(tt.line))
+		if assert.Error(t, err, tt.line) {
+			assert.Contains(t, err.Error(), tt.want, tt.line)
+		}
+	}
+	rep, err := protocol.DecodeReply(model.NewMemo(), []byte(replySeeds[1]))
+	require.NoError(t, err)
+	assert.Equal(t, "unsupported", rep.Error.Kind)
+}
+
+// TestDecodeHello_Strict: the hello is read as strictly as an answer, and
+// its values checked: a misspelt key or a negative max_in_flight is an
+// error that names it, so that an engine that declared nothing by a typo
+// is never judged on nothing.
+func TestDecodeHello_Strict(t *testing.T) {
+	good := `{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":["mutate"]}}`
+	h, err := protocol.DecodeHello([]byte(good))
+	require.NoError(t, err)
+	assert.Equal(t, []model.Feature{model.FeatureMutate}, h.Capabilities.Features)
+	for _, tt := range []struct{ line, want string }{
+		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilites":{"features":["mutate"]}}`, `unknown key "capabilites"`},
+		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"feature":["mutate"]}}`, `unknown key "feature"`},
+		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":[],"max_in_flight":-7}}`, "max_in_flight is -7"},
+		{`{"type":"hullo","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":[]}}`, `type is "hullo"`},
+		{good + ` {}`, "after the JSON value"},
+	} {
+		_, err := protocol.DecodeHello([]byte(tt.line))
+		if assert.Error(t, err, tt.line) {
+			assert.Contains(t, err.Error(), tt.want, tt.line)
+		}
+	}
 }
 
 // TestDecodeReply: a trace answer comes back decoded; an error answer with

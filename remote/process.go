@@ -3,11 +3,14 @@ package remote
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -65,15 +68,20 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 		}
 		rep, err := protocol.DecodeReply(p.memo, line)
 		if err != nil {
-			p.die("garbage", fmt.Errorf("the adapter wrote a line that is not a protocol message: %.200q", line))
+			p.die("garbage", fmt.Errorf("the adapter wrote a line that is not a protocol message%s: %v: %.200q", aboutRequest(line), err, line))
+			return
+		}
+		if rep.Type != "trace" && rep.Type != "error" {
+			p.die("garbage", fmt.Errorf("the adapter wrote a message of type %q (request %d), where an answer is of type trace or error: %.200q", rep.Type, rep.ID, line))
 			return
 		}
 		p.mu.Lock()
 		ch, ok := p.pending[rep.ID]
 		delete(p.pending, rep.ID)
+		waiting := slices.Sorted(maps.Keys(p.pending))
 		p.mu.Unlock()
 		if !ok {
-			p.die("id", errors.New("the adapter answered with an id no request is waiting for"))
+			p.die("id", fmt.Errorf("the adapter answered request %d, which no request is waiting for (waiting: %s)", rep.ID, idsText(waiting)))
 			return
 		}
 		ch <- rep
@@ -251,4 +259,38 @@ func exited(err error) error {
 		return errors.New("the adapter exited with status 0, before mergecheck had its answers")
 	}
 	return fmt.Errorf("the adapter exited: %w", err)
+}
+
+// aboutRequest names the request a line that is not protocol seems to
+// answer, and a type no answer has, read leniently (the first value on
+// the line) for the message's sake: " (request N)", or "" when it names
+// none.
+func aboutRequest(line []byte) string {
+	var probe struct {
+		ID   *int64  `json:"id"`
+		Type *string `json:"type"`
+	}
+	if json.NewDecoder(bytes.NewReader(line)).Decode(&probe) != nil {
+		return ""
+	}
+	var out string
+	if probe.ID != nil {
+		out = fmt.Sprintf(" (request %d)", *probe.ID)
+	}
+	if probe.Type != nil && *probe.Type != "trace" && *probe.Type != "error" {
+		out += fmt.Sprintf(" of type %q, where an answer is of type trace or error", *probe.Type)
+	}
+	return out
+}
+
+// idsText lists request ids, or says there are none.
+func idsText(ids []int64) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -74,3 +74,57 @@ func TestRun_RefusalIsNoFault(t *testing.T) {
 		assert.Contains(t, r.Message, "refuses everything")
 	}
 }
+
+// TestStart_AHelloNotExactlyProtocolIsRefused: a misspelt key in the
+// hello, or a max_in_flight below one, is a start fault that names it:
+// an engine that declared nothing by a typo is never judged on nothing.
+func TestStart_AHelloNotExactlyProtocolIsRefused(t *testing.T) {
+	for mode, want := range map[string]string{
+		"hello-typo":     `unknown key "capabilites"`,
+		"hello-feature":  `unknown key "feature"`,
+		"hello-negative": "max_in_flight is -7",
+	} {
+		t.Run(mode, func(t *testing.T) {
+			_, err := remote.Start(adapter(t, "strict.py")+" "+mode, remote.Options{})
+			require.Error(t, err)
+			var ae *remote.AdapterError
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, "start", ae.Kind)
+			assert.Contains(t, err.Error(), want)
+		})
+	}
+}
+
+// TestRun_AnAnswerNotExactlyProtocolIsAFault: an answer line with data
+// after it, a NUL byte, a second answer, a key given twice (which would
+// turn an engine's crash into a refusal, last key winning), or a message
+// of a type the protocol has no answer of, is a garbage fault naming what
+// is wrong and the request; an answer to no waiting request says which
+// id came and which are waiting.
+func TestRun_AnAnswerNotExactlyProtocolIsAFault(t *testing.T) {
+	for mode, want := range map[string][]string{
+		"trailing":    {"after the JSON value", "(request 1)"},
+		"nul":         {`'\x00' after the JSON value`},
+		"two-answers": {"'{' after the JSON value"},
+		"dup-type":    {`a key given twice: "type"`, "(request 1)"},
+		"log-line":    {`type "log"`, "(request 1)", "trace or error"},
+		"wrong-id":    {"answered request 1001", "waiting: 1"},
+	} {
+		t.Run(mode, func(t *testing.T) {
+			c, err := remote.Start(adapter(t, "strict.py")+" "+mode, remote.Options{})
+			require.NoError(t, err)
+			defer c.Close()
+			_, err = c.Run(context.Background(), []byte(`{}`))
+			var ae *remote.AdapterError
+			require.ErrorAs(t, err, &ae)
+			kind := "garbage"
+			if mode == "wrong-id" {
+				kind = "id"
+			}
+			assert.Equal(t, kind, ae.Kind, err.Error())
+			for _, w := range want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
