@@ -353,7 +353,7 @@ func (c *Client) start() (*adapterProc, *protocol.HelloReply, error) {
 		var err error
 		if h, err = protocol.DecodeHello(line); err != nil {
 			p.end(10 * time.Second)
-			return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: the adapter's first line is not a hello message as the protocol has it: %v: %.200q", err, line), Stderr: p.stderr.lines()}
+			return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: the adapter's first line is not a hello message: %.200q: %v", line, err), Stderr: p.stderr.lines()}
 		}
 	case <-p.dead:
 		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: no hello from the adapter: %w", p.err()), Stderr: p.stderr.lines()}
