@@ -10,7 +10,6 @@ import (
 	"maps"
 	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -68,11 +67,7 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 		}
 		rep, err := protocol.DecodeReply(p.memo, line)
 		if err != nil {
-			p.die("garbage", fmt.Errorf("the adapter wrote a line that is not a protocol message%s: %v: %.200q", aboutRequest(line), err, line))
-			return
-		}
-		if rep.Type != "trace" && rep.Type != "error" {
-			p.die("garbage", fmt.Errorf("the adapter wrote a message of type %q (request %d), where an answer is of type trace or error: %.200q", rep.Type, rep.ID, line))
+			p.die("garbage", fmt.Errorf("the adapter wrote a line that is not a protocol message%s: %v: %.200q", aboutType(line), err, line))
 			return
 		}
 		p.mu.Lock()
@@ -80,8 +75,13 @@ func (p *adapterProc) read(r *bufio.Reader, first chan<- []byte) {
 		delete(p.pending, rep.ID)
 		waiting := slices.Sorted(maps.Keys(p.pending))
 		p.mu.Unlock()
+		if !ok && rep.Type != "trace" && rep.Type != "error" {
+			// Not an answer at all (a log line, say): no wrong id.
+			p.die("garbage", fmt.Errorf("the adapter wrote a message of type %q, where an answer is of type trace or error (logs go to standard error)", rep.Type))
+			return
+		}
 		if !ok {
-			p.die("id", fmt.Errorf("the adapter answered request %d, which no request is waiting for (waiting: %s)", rep.ID, idsText(waiting)))
+			p.die("id", fmt.Errorf("the adapter answered an id no request is waiting for: %s", wrongID(rep.ID, waiting)))
 			return
 		}
 		ch <- rep
@@ -261,36 +261,37 @@ func exited(err error) error {
 	return fmt.Errorf("the adapter exited: %w", err)
 }
 
-// aboutRequest names the request a line that is not protocol seems to
-// answer, and a type no answer has, read leniently (the first value on
-// the line) for the message's sake: " (request N)", or "" when it names
-// none.
-func aboutRequest(line []byte) string {
+// aboutType names a type no answer has, on a line that is not protocol,
+// read leniently (its first value) for the message's sake: "" when the
+// line has none.
+func aboutType(line []byte) string {
 	var probe struct {
-		ID   *int64  `json:"id"`
 		Type *string `json:"type"`
 	}
-	if json.NewDecoder(bytes.NewReader(line)).Decode(&probe) != nil {
+	if json.NewDecoder(bytes.NewReader(line)).Decode(&probe) != nil || probe.Type == nil || *probe.Type == "trace" || *probe.Type == "error" {
 		return ""
 	}
-	var out string
-	if probe.ID != nil {
-		out = fmt.Sprintf(" (request %d)", *probe.ID)
-	}
-	if probe.Type != nil && *probe.Type != "trace" && *probe.Type != "error" {
-		out += fmt.Sprintf(" of type %q, where an answer is of type trace or error", *probe.Type)
-	}
-	return out
+	return fmt.Sprintf(" (of type %q, where an answer is of type trace or error)", *probe.Type)
 }
 
-// idsText lists request ids, or says there are none.
-func idsText(ids []int64) string {
-	if len(ids) == 0 {
-		return "none"
+// wrongID says which id came, by how far it is from the first request
+// waiting: request ids are the harness's numbering, which a report must
+// not depend on (a run gives the same report at any parallelism), but
+// "the request's id plus 1000" is the adapter's own mistake.
+func wrongID(got int64, waiting []int64) string {
+	switch {
+	case len(waiting) == 0:
+		return "it answered while no request was waiting"
+	case got == 0:
+		return "its answer has no id (or id 0, which no request has)"
 	}
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = strconv.FormatInt(id, 10)
+	d, sign := got-waiting[0], "plus"
+	if d < 0 {
+		d, sign = -d, "minus"
 	}
-	return strings.Join(parts, ", ")
+	out := fmt.Sprintf("it answered the id of the request it was given %s %d", sign, d)
+	if len(waiting) > 1 {
+		out += fmt.Sprintf(" (the first of %d waiting)", len(waiting))
+	}
+	return out
 }
