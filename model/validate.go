@@ -165,6 +165,8 @@ func (v *validator) all() {
 		p := &s.Start.Battlefield[i]
 		if p.AttachedTo != "" && !perms[p.AttachedTo] {
 			v.fail("start.battlefield[%d] (%s): attached_to %q is not a permanent", i, p.ID, p.AttachedTo)
+		} else if p.AttachedTo != "" {
+			v.attachment(s, i)
 		}
 		if p.EnchantedPlayer != "" && !players[p.EnchantedPlayer] {
 			v.fail("start.battlefield[%d] (%s): enchanted_player %q is not a player", i, p.ID, p.EnchantedPlayer)
@@ -504,4 +506,95 @@ func (v *validator) action(i int, a *Action, players map[PlayerID]bool) {
 	if a.Type == Attack && i != len(v.s.Actions)-1 {
 		v.fail("%s: an attack must be the last action: the model stops at the declaration of attackers (CR 508.1a)", at)
 	}
+}
+
+// attachment checks that permanent i of the starting battlefield can be
+// attached where it is: not to itself, not round a cycle, and, for a
+// face-up Aura that enchants creatures or an Equipment, to a creature (a
+// face-down host is one, CR 708.2a). The state-based actions would
+// otherwise have moved it before the scenario starts (CR 303.4c-d,
+// 301.5c, 704.5m-n), and a cycle has no state at all.
+func (v *validator) attachment(s *Scenario, i int) {
+	p := &s.Start.Battlefield[i]
+	where := "start.battlefield[" + strconv.Itoa(i) + "] (" + string(p.ID) + ")"
+	if p.AttachedTo == p.ID {
+		v.fail("%s: attached to itself: an Aura can't enchant itself, nor an Equipment equip itself (CR 303.4d, 301.5c)", where)
+		return
+	}
+	chain := []ObjectID{p.ID}
+	for at := p.AttachedTo; at != ""; {
+		if at == p.ID {
+			v.fail("%s: the attachments form a cycle, %s: nothing can be attached to what it is attached to (CR 303.4d, 301.5c)", where, joinIDs(append(chain, at)))
+			return
+		}
+		if len(chain) > len(s.Start.Battlefield) {
+			return // a cycle that does not pass through p: its own members say so
+		}
+		chain = append(chain, at)
+		host := s.Start.Permanent(at)
+		if host == nil {
+			return
+		}
+		at = host.AttachedTo
+	}
+	top := v.topFace(s, p)
+	if top == nil {
+		return
+	}
+	aura, equipment := slices.Contains(top.Subtypes, "Aura"), slices.Contains(top.Subtypes, "Equipment")
+	if !aura && !equipment {
+		v.fail("%s: attached to %s, but it is neither an Aura nor an Equipment: such a permanent is never attached (CR 303.4h)", where, p.AttachedTo)
+		return
+	}
+	if aura && !top.HasAbility(enchantCreature) {
+		return
+	}
+	host := s.Start.Permanent(p.AttachedTo)
+	if hf := v.topFace(s, host); hf != nil && !hf.Has("creature") && len(host.Effects) == 0 {
+		what := "an Equipment equips only a creature (CR 301.5, 301.5c)"
+		if aura {
+			what = "its enchant ability allows only a creature (CR 303.4c)"
+		}
+		v.fail("%s: attached to %s, which is no creature: %s", where, host.ID, what)
+	}
+}
+
+// enchantCreature is the enchant ability of an Aura that enchants a
+// creature (CR 702.5a), as the catalogue names it.
+const enchantCreature AbilityID = "enchant_creature"
+
+// topFace is the face a permanent shows by its topmost component, or nil
+// when it is face down or its card is unknown (a face-down permanent is a
+// creature, CR 708.2a).
+func (v *validator) topFace(s *Scenario, p *Permanent) *Face {
+	if p == nil || len(p.Components) == 0 || p.Components[0].FaceDown {
+		return nil
+	}
+	o := s.Object(p.Components[0].Object)
+	if o == nil {
+		return nil
+	}
+	d := s.Def(o.Def)
+	if o.Copy != nil {
+		d = o.Copy
+	}
+	if d == nil {
+		return nil
+	}
+	if p.Components[0].Face == Back && d.Back != nil {
+		return d.Back
+	}
+	return &d.Front
+}
+
+// joinIDs writes ids as a chain: "p1 -> p2 -> p1".
+func joinIDs(ids []ObjectID) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(" -> ")
+		}
+		b.WriteString(string(id))
+	}
+	return b.String()
 }
