@@ -26,7 +26,10 @@ import (
 // is skipped with the reason.
 func Replay(t *testing.T, e engine.Engine, paths ...string) {
 	t.Helper()
-	files, err := harness.ScenarioFiles(paths)
+	files, skipped, err := harness.ScenarioFiles(paths)
+	for _, s := range skipped {
+		t.Logf("enginetest: skipped %s", s)
+	}
 	if err != nil {
 		t.Fatalf("enginetest: %v", err)
 	}

@@ -72,23 +72,30 @@ func saveCounterexample(dir string, rule model.RuleID, s *model.Scenario) (strin
 }
 
 // corpusFiles lists the corpus files in dir, sorted; a missing directory
-// is an empty corpus.
-func corpusFiles(dir string) ([]string, error) {
+// is an empty corpus. A file there that is not a regular one (a named
+// pipe, which reading would hang on) is never opened: it is in odd, with
+// what it is.
+func corpusFiles(dir string) (files []string, odd []CorpusReplay, err error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("corpus %s: %w", dir, err)
+		return nil, nil, fmt.Errorf("corpus %s: %w", dir, err)
 	}
-	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") && !strings.HasPrefix(e.Name(), ".") {
-			out = append(out, filepath.Join(dir, e.Name()))
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") || strings.HasPrefix(e.Name(), ".") {
+			continue
 		}
+		path := filepath.Join(dir, e.Name())
+		if why := entryNotRegular(path, e); why != "" {
+			odd = append(odd, CorpusReplay{File: path, Rule: ruleOfCorpusFile(path), Outcome: "skipped", Detail: why + ", not a regular file: not opened"})
+			continue
+		}
+		files = append(files, path)
 	}
-	slices.Sort(out)
-	return out, nil
+	slices.Sort(files)
+	return files, odd, nil
 }
 
 // replayCorpus plays every corpus file for the selected properties before
@@ -96,11 +103,11 @@ func corpusFiles(dir string) ([]string, error) {
 // rule's verdict; an unreadable file is reported by name and skipped.
 // Files for rules of other shards are left to those shards.
 func replayCorpus(judges map[model.RuleID]*judge, elsewhere map[model.RuleID]bool, dir string) ([]CorpusReplay, map[model.RuleID]*Counterexample, error) {
-	files, err := corpusFiles(dir)
+	files, odd, err := corpusFiles(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	var log []CorpusReplay
+	log := odd
 	found := map[model.RuleID]*Counterexample{}
 	for _, f := range files {
 		rule := ruleOfCorpusFile(f)

@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -125,4 +127,49 @@ func TestCorpus_AFileWhoseCaseDepartsIsNotHeld(t *testing.T) {
 	require.NotNil(t, got)
 	assert.Equal(t, "departed", got.Outcome)
 	assert.Contains(t, got.Detail, "730.3's check")
+}
+
+// within fails t unless f returns within a minute, far past what it takes:
+// a read of a named pipe would block for ever.
+func within(t *testing.T, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("still running after a minute: it blocks on what it reads")
+	}
+}
+
+// TestCorpus_ANamedPipeIsNamedAndNeverOpened: a named pipe in the corpus
+// directory, named as a corpus file, is reported skipped with what it is,
+// and the run goes on: opening it would block the run for ever. In a
+// directory given to replay it is skipped likewise, and named as a path
+// itself it is an error.
+func TestCorpus_ANamedPipeIsNamedAndNeverOpened(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "730.2d-0123456789ab.json")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	var res *harness.Results
+	within(t, func() { res = checkCorpus(t, "", dir, 1, properties.P730_2d) })
+	require.Len(t, res.Corpus, 1)
+	assert.Equal(t, "skipped", res.Corpus[0].Outcome)
+	assert.Contains(t, res.Corpus[0].Detail, "a named pipe, not a regular file: not opened")
+	assert.Equal(t, harness.Held, res.Results[0].Verdict)
+
+	examples := filepath.Join("..", "reference", "testdata", "examples")
+	scenarios := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(examples, "730.3-three-card-mutated-creature-dies.scenario.json"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(scenarios, "a.scenario.json"), data, 0o600))
+	pipe := filepath.Join(scenarios, "b.scenario.json")
+	require.NoError(t, syscall.Mkfifo(pipe, 0o600))
+	files, skipped, err := harness.ScenarioFiles([]string{scenarios})
+	require.NoError(t, err)
+	assert.Equal(t, []string{filepath.Join(scenarios, "a.scenario.json")}, files)
+	require.Len(t, skipped, 1)
+	assert.Contains(t, skipped[0], pipe+": a named pipe")
+	_, _, err = harness.ScenarioFiles([]string{pipe})
+	assert.ErrorContains(t, err, "a named pipe, not a regular file")
 }

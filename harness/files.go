@@ -14,16 +14,21 @@ import (
 
 // ScenarioFiles expands paths: a file names itself, a directory
 // every worked example (*.scenario.json) and corpus file (RULE-HASH.json,
-// as run saves them) below it, in lexical order.
-func ScenarioFiles(paths []string) ([]string, error) {
-	var out []string
+// as run saves them) below it, in lexical order. What is not a regular
+// file (a named pipe, a device, a socket), which reading could hang on,
+// is never opened: named as a path itself, it is an error; found in a
+// directory, it is in skipped, with why.
+func ScenarioFiles(paths []string) (files, skipped []string, err error) {
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !info.IsDir() {
-			out = append(out, p)
+			if why := notRegular(info); why != "" {
+				return nil, nil, fmt.Errorf("%s: %s, not a regular file: not opened", p, why)
+			}
+			files = append(files, p)
 			continue
 		}
 		var found []string
@@ -31,21 +36,58 @@ func ScenarioFiles(paths []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if _, corpus := CorpusRule(path); !d.IsDir() && (strings.HasSuffix(path, ".scenario.json") || corpus) {
-				found = append(found, path)
+			if _, corpus := CorpusRule(path); d.IsDir() || !strings.HasSuffix(path, ".scenario.json") && !corpus {
+				return nil
 			}
+			if why := entryNotRegular(path, d); why != "" {
+				skipped = append(skipped, fmt.Sprintf("%s: %s, not a regular file: not opened", path, why))
+				return nil
+			}
+			found = append(found, path)
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no *.scenario.json or corpus (RULE-HASH.json) files", p)
+			return nil, skipped, fmt.Errorf("%s: no *.scenario.json or corpus (RULE-HASH.json) files", p)
 		}
 		sort.Strings(found)
-		out = append(out, found...)
+		files = append(files, found...)
 	}
-	return out, nil
+	return files, skipped, nil
+}
+
+// notRegular says what a file that is not a regular one is ("a named
+// pipe"), or "" for a regular file.
+func notRegular(info fs.FileInfo) string {
+	m := info.Mode()
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a directory"
+	}
+	return "not a plain file (" + m.Type().String() + ")"
+}
+
+// entryNotRegular is notRegular for a directory entry, following a
+// symbolic link to what it names.
+func entryNotRegular(path string, d fs.DirEntry) string {
+	if d.Type().IsRegular() {
+		return ""
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return "unreadable (" + err.Error() + ")"
+	}
+	return notRegular(info)
 }
 
 // Judgeable returns s with the expectations that can judge an engine like

@@ -17,7 +17,7 @@ import (
 // the traces carry).
 func TestJudge_GivesReplaysVerdicts(t *testing.T) {
 	examples := filepath.Join("..", "..", "reference", "testdata", "examples")
-	files, err := harness.ScenarioFiles([]string{examples})
+	files, _, err := harness.ScenarioFiles([]string{examples})
 	require.NoError(t, err)
 	verdictLine := regexp.MustCompile(`(?m)^(ok|FAIL)  +(\S+) \(`)
 	for _, engine := range []string{"reference", "mutant:dies-per-card", "mutant:token-if-any-token"} {
@@ -52,7 +52,7 @@ func TestJudge_GivesReplaysVerdicts(t *testing.T) {
 // judging it against another is an error that says so.
 func TestJudge_RefusesATraceOfAnotherScenario(t *testing.T) {
 	examples := filepath.Join("..", "..", "reference", "testdata", "examples")
-	files, err := harness.ScenarioFiles([]string{examples})
+	files, _, err := harness.ScenarioFiles([]string{examples})
 	require.NoError(t, err)
 	dir := t.TempDir()
 	code, _, _ := mc(t, "replay", "--trace", dir, files[0])

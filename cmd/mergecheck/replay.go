@@ -50,7 +50,10 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay: name at least one scenario file or directory")
 		return exitTrouble
 	}
-	files, err := harness.ScenarioFiles(fl.Args())
+	files, skipped, err := harness.ScenarioFiles(fl.Args())
+	for _, s := range skipped {
+		fmt.Fprintln(stderr, "SKIPPED", s)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble

@@ -35,7 +35,7 @@ func (d partialDecl) Info() harness.EngineInfo {
 // are partial, and the expectations about events too; with whole traces
 // the same bug is found.
 func TestReplayJudgesPartialTracesAsRunDoes(t *testing.T) {
-	files, err := harness.ScenarioFiles([]string{"../../reference/testdata/examples"})
+	files, _, err := harness.ScenarioFiles([]string{"../../reference/testdata/examples"})
 	require.NoError(t, err)
 	mutant, err := harness.Reference("ignore-order")
 	require.NoError(t, err)
