@@ -140,7 +140,13 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 	engines, closeAll, err := workerEngines(e, min(o.Parallel, len(rn.selected)))
 	defer closeAll()
 	if err != nil {
-		return res, err
+		// Another worker's engine could not be started (an adapter that
+		// fails its handshake): every rule is that fault, so that the
+		// reports say what happened rather than nothing.
+		faulted := StartFault(res.Engine.Name, props, &o, err)
+		res.Results = faulted.Results
+		res.Elapsed = time.Since(res.Started)
+		return res, nil
 	}
 	if err := withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() { rn.all(engines) }); err != nil {
 		return res, err

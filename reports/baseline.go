@@ -125,8 +125,8 @@ func (b *Baseline) Apply(r *harness.Results, file string, now time.Time) *Baseli
 func (rep *BaselineReport) OK() bool { return len(rep.New) == 0 && len(rep.Fixed) == 0 }
 
 // Merge combines the results of a run's shards into the results of the
-// whole run, rules in order. The shards must be of one run (engine, seed,
-// checks) and of one split, each shard once; a split with shards missing
+// whole run, rules in order. The shards must be of one run (engine, the
+// mergecheck that ran them, seed, checks) and of one split, each shard once; a split with shards missing
 // is an error naming them, unless partial is set, which marks the merged
 // results with the shards missing instead.
 func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*harness.Results, error) {
@@ -145,6 +145,8 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 		switch {
 		case s.Engine.Name != first.Engine.Name || s.Engine.Version != first.Engine.Version:
 			return nil, runsError("merge", "%[1]s is of engine %[3]s %[4]s, %[2]s of %[5]s %[6]s", []int{i, 0}, s.Engine.Name, s.Engine.Version, first.Engine.Name, first.Engine.Version)
+		case s.Suite != first.Suite:
+			return nil, runsError("merge", "%[1]s was run by %[3]s, %[2]s by %[4]s: shards of one run are run by one mergecheck", []int{i, 0}, orUnknown(s.Suite), orUnknown(first.Suite))
 		case s.Seed != first.Seed:
 			return nil, runsError("merge", "%[1]s has seed %[3]d, %[2]s seed %[4]d: shards of one run share a seed", []int{i, 0}, s.Seed, first.Seed)
 		case s.Options.Checks != first.Options.Checks:
@@ -224,4 +226,12 @@ func where(data []byte, path ...any) string {
 		return at + ": "
 	}
 	return ""
+}
+
+// orUnknown names a suite that a results file does not name.
+func orUnknown(suite string) string {
+	if suite == "" {
+		return "a mergecheck that did not say which"
+	}
+	return suite
 }

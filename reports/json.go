@@ -343,6 +343,17 @@ func (d *Document) validate(data []byte) error {
 	if len(d.Results) == 0 {
 		return fail("%sresults is empty: a run, or a shard of one, checks at least one rule", at("results"))
 	}
+	if d.Options.Shard != "" {
+		if _, err := harness.ParseShard(d.Options.Shard); err != nil {
+			return fail("%soptions.shard: %v", at("options", "shard"), err)
+		}
+	}
+	for field, v := range map[string]float64{"timeout_seconds": d.Options.TimeoutSeconds, "budget_seconds": d.Options.BudgetSeconds,
+		"shrink_time_seconds": d.Options.ShrinkTimeSeconds, "budget_calls": float64(d.Options.BudgetCalls)} {
+		if v < 0 {
+			return fail("%soptions.%s %g: must not be negative", at("options", field), field, v)
+		}
+	}
 	for i, s := range d.MissingShards {
 		if _, err := harness.ParseShard(s); err != nil {
 			return fail("%smissing_shards[%d]: %v", at("missing_shards", i), i, err)

@@ -293,3 +293,30 @@ func TestReadBaseline_SaysWhere(t *testing.T) {
 		assert.ErrorContains(t, err, want)
 	}
 }
+
+// TestFromElsewhere_CheckedBeforeTaken: a results file or shard from
+// elsewhere is checked before it is used: shards run by two versions of
+// mergecheck are not merged, and a results file whose shard is no shard
+// (7/3) or whose options are negative is refused where it says so.
+func TestFromElsewhere_CheckedBeforeTaken(t *testing.T) {
+	props := []*properties.Property{properties.P730_2d, properties.P730_3}
+	order := []model.RuleID{properties.P730_2d.Rule, properties.P730_3.Rule}
+	one := runOn(t, "", 3, harness.Shard{Index: 1, Count: 2}, props...)
+	two := runOn(t, "", 3, harness.Shard{Index: 2, Count: 2}, props...)
+	one.Suite, two.Suite = "mergecheck 0.1.0", "mergecheck 0.2.0"
+	_, err := reports.Merge(order, false, one, two)
+	assert.ErrorContains(t, err, "run by mergecheck 0.2.0")
+	two.Suite = one.Suite
+	_, err = reports.Merge(order, false, one, two)
+	assert.NoError(t, err)
+
+	var js bytes.Buffer
+	require.NoError(t, reports.WriteJSON(&js, one))
+	for from, to := range map[string]string{`"shard": "1/2"`: `"shard": "7/3"`, `"timeout_seconds": 5`: `"timeout_seconds": -5`} {
+		bad := strings.Replace(js.String(), from, to, 1)
+		require.NotEqual(t, js.String(), bad, "the document holds %s", from)
+		_, err := reports.ReadJSON(strings.NewReader(bad))
+		assert.ErrorContains(t, err, "options.", to)
+		assert.ErrorContains(t, err, "line ", "says where")
+	}
+}

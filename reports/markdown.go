@@ -202,7 +202,7 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 		}
 		b.WriteString("\n</details>\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, Printable(b.String()))
 	return err
 }
 

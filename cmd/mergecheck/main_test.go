@@ -42,6 +42,8 @@ func TestRunRejectsBadUsage(t *testing.T) {
 		{"run", "--engine", "mutant:nope"},
 		{"run", "--rules", "999.9"},
 		{"run", "--checks", "0"},
+		{"run", "--checks", "1000000000000000000"}, // past what a run can count
+		{"selftest", "--checks", "1000000000000000000"},
 		{"run", "--progress", "sometimes"},
 		{"run", "--bogus"},
 		{"run", "extra"},
@@ -307,4 +309,23 @@ func TestREADMEFailureSampleIsTheOutput(t *testing.T) {
 	args := strings.Fields(strings.ReplaceAll(string(m[1]), "'", ""))[1:]
 	_, out, _ := mc(t, append(args, "--corpus", "", "--progress", "off")...)
 	assert.True(t, strings.HasPrefix(out, string(m[2])), "README:\n%s\noutput:\n%s", m[2], out)
+}
+
+// TestRun_NothingJudgedIsNoGreenRun: a run in which no rule held or
+// failed (every one unsupported or unchecked) checked nothing: it exits 1
+// and says so in one line, whether the rules can't be checked or the
+// engine declares nothing they need.
+func TestRun_NothingJudgedIsNoGreenRun(t *testing.T) {
+	code, out, _ := mc(t, "run", "--rules", "110.5,702.140a", "--seed", "1", "--corpus", "", "--progress", "off")
+	assert.Equal(t, exitFailed, code, out)
+	assert.Contains(t, out, "NOTHING JUDGED: no rule held or failed")
+	if testing.Short() {
+		return
+	}
+	code, out, _ = mc(t, "run", "--engine", "exec:"+binary(t)+` serve --features '""'`, "--rules", "730.2*", "--seed", "1", "--corpus", "", "--progress", "off")
+	assert.Equal(t, exitFailed, code, out)
+	assert.Contains(t, out, "NOTHING JUDGED")
+	code, out, _ = mc(t, "run", "--rules", "110.5,730.2d", "--seed", "1", "--corpus", "", "--progress", "off")
+	assert.Equal(t, exitOK, code, "one rule held: %s", out)
+	assert.NotContains(t, out, "NOTHING JUDGED")
 }

@@ -51,6 +51,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	shrink := durationFlag(fl, "shrink-time", 30*time.Second, "time each pass of shrinking (rapid's, at most 100 engine calls, then the domain steps) may spend on one counterexample, a `duration`")
 	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
+	anyEngine := fl.Bool("expect-any-engine", false, "take --expect's baseline even if it was made for another engine")
 	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
 	verbose := fl.Bool("v", false, "print coverage labels for every rule")
 	parallel := fl.Int("parallel", 0, "rules checked at once (0: the number of CPUs); an adapter gets a process per worker")
@@ -65,7 +66,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	if err := limits(
-		positive("--checks", *checks), positive("--timeout", *timeout), positive("--shrink-time", *shrink),
+		positive("--checks", *checks), atMost("--checks", *checks, maxChecks, "cases per rule"), positive("--timeout", *timeout), positive("--shrink-time", *shrink),
 		atLeastZero("--duration", *duration, "0 is no budget"), atLeastZero("--parallel", *parallel, "0 is one per CPU"),
 		atLeastZero("--budget-calls", *budgetCalls, "0 is no limit"),
 	); err != nil {
@@ -96,6 +97,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return exitTrouble
 		}
 	}
+	if *corpus != "" {
+		if info, err := os.Stat(*corpus); err == nil && !info.IsDir() {
+			fmt.Fprintf(stderr, "mergecheck run: --corpus %s: not a directory (the corpus is a directory of counterexample files; a missing one is made)\n", *corpus)
+			return exitTrouble
+		}
+	}
 	props, err := selectRules(*rulesGlob)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
@@ -110,7 +117,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		// engine fault of every rule, reported as any other.
 		res := harness.StartFault(*engine, props, opts, err)
 		if out.json != "-" {
-			printResults(stdout, res, *verbose, *engine, *checks) // which says err, once
+			var text bytes.Buffer
+			printResults(&text, res, *verbose, *engine, *checks) // which says err, once
+			io.WriteString(stdout, reports.Printable(text.String()))
 		} else {
 			fmt.Fprintln(stderr, "mergecheck run:", err)
 		}
@@ -123,11 +132,21 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", err)
 		return exitTrouble
 	}
+	if name := e.Info().Name; baseline != nil && baseline.Engine != "" && baseline.Engine != name && !*anyEngine {
+		// Another engine's known failures would hide this one's.
+		if c, ok := e.(io.Closer); ok {
+			c.Close()
+		}
+		fmt.Fprintf(stderr, "mergecheck run: --expect %s: a baseline of engine %q, and this engine is %q (--expect-any-engine takes it all the same)\n", *expect, baseline.Engine, name)
+		return exitTrouble
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	opts.Progress = progressTo(*progress, stderr)
 	res, runErr := harness.Check(ctx, e, props, opts)
-	if res == nil {
+	if res == nil || len(res.Results) == 0 && runErr != nil {
+		// Nothing was judged (the corpus could not be read, say): no
+		// report is written, rather than one its readers refuse.
 		fmt.Fprintln(stderr, "mergecheck run:", runErr)
 		return exitTrouble
 	}
@@ -143,7 +162,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			printBaseline(&text, rep)
 			return nil
 		})
-		stdout.Write(text.Bytes())
+		io.WriteString(stdout, reports.Printable(text.String()))
 		if err != nil {
 			// The files are still written, and the run ends as broken.
 			fmt.Fprintln(stderr, "mergecheck run: writing the text report:", err)
@@ -198,7 +217,8 @@ func selectRules(globs string) ([]*properties.Property, error) {
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // exitCode is 2 for an interrupted run, a broken engine or a rule
-// mergecheck itself broke on (an internal error), 1 for a
+// mergecheck itself broke on (an internal error), 1 for a run that
+// judged no rule at all (judgedAny), for a
 // failed, blocked or uncovered rule or an unexplained departure (or,
 // with a baseline, a new failure or an expected one that now holds), 0
 // when everything checked held, or failed as expected, or was blocked by
@@ -231,10 +251,17 @@ func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 	switch {
 	case faults > 0:
 		return exitTrouble
-	case failures > 0 || (rep != nil && !rep.OK()):
+	case failures > 0 || (rep != nil && !rep.OK()) || !judgedAny(res):
 		return exitFailed
 	}
 	return exitOK
+}
+
+// judgedAny reports whether a run judged the engine on any rule: held or
+// failed one. A run where every rule was unsupported, unchecked or
+// refused checked nothing, and is no green run.
+func judgedAny(res *harness.Results) bool {
+	return res.Count(harness.Held)+res.Count(harness.Failed) > 0
 }
 
 type listEntry struct {
@@ -321,6 +348,20 @@ func limits(errs ...error) error {
 func positive[T int | time.Duration](name string, v T) error {
 	if v <= 0 {
 		return fmt.Errorf("%s %v: must be positive", name, v)
+	}
+	return nil
+}
+
+// maxChecks is the most cases per rule a run may ask for: a hundred
+// million, days of a fast engine's time for each rule. Past it the search
+// library's own counts overflow, and a run would end with its internal
+// message ("only generated 0 valid tests") instead of this one.
+const maxChecks = 100_000_000
+
+// atMost refuses a flag's value above max, saying what it counts.
+func atMost(name string, v, max int, what string) error {
+	if v > max {
+		return fmt.Errorf("%s %d: at most %d %s", name, v, max, what)
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ func selftest(args []string, stdout, stderr io.Writer) int {
 	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
 	}
-	if err := positive("--checks", *checks); err != nil {
+	if err := limits(positive("--checks", *checks), atMost("--checks", *checks, maxChecks, "cases per rule")); err != nil {
 		fmt.Fprintln(stderr, "mergecheck selftest:", err)
 		return exitTrouble
 	}

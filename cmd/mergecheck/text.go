@@ -275,6 +275,9 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 		fmt.Fprintf(w, ", %.1f rules' cases judged a call", float64(res.Judged())/float64(calls))
 	}
 	fmt.Fprintln(w, ")")
+	if !judgedAny(res) && res.Count(harness.Unsupported)+res.Count(harness.Unchecked) == len(res.Results) {
+		fmt.Fprintln(w, "NOTHING JUDGED: no rule held or failed (each was unsupported, unchecked or refused): the run checked nothing, and exits 1")
+	}
 	if note := reports.Incomplete(res); note != "" {
 		fmt.Fprintln(w, strings.ToUpper(note[:len("Incomplete")])+note[len("Incomplete"):])
 	}
