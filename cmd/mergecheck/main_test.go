@@ -159,7 +159,7 @@ func TestReportsBaselineAndMerge(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Equal(t, readDoc(t, at("expected.json"))["baseline"], readDoc(t, at("expected-again.json"))["baseline"], "report keeps the run's comparison with its baseline")
 	assert.NotNil(t, readDoc(t, at("expected-again.json"))["baseline"])
-	code, out, _ = mc(t, "run", "--rules", "730.2*", "--seed", "1", "--corpus", "", "--expect", at("baseline.json"))
+	code, out, _ = mc(t, "run", "--rules", "730.2*", "--seed", "1", "--corpus", "", "--expect", at("baseline.json"), "--expect-any-engine")
 	assert.Equal(t, exitFailed, code, "an expected failure that now holds fails the run, so the baseline shrinks")
 	assert.Contains(t, out, "NOW HOLDING [730.2d]")
 
@@ -194,6 +194,7 @@ func TestFlagsAreChecked(t *testing.T) {
 		{"run", "--timeout", "0s"}, {"run", "--timeout", "-1s"}, {"run", "--parallel", "-3"},
 		{"run", "--duration", "-5s"}, {"run", "--checks", "0"}, {"run", "--shrink-time", "0s"},
 		{"selftest", "--checks", "-1"}, {"serve", "--max-in-flight", "0"},
+		{"run", "--start-timeout", "0s"}, {"replay", "--start-timeout", "-1s", "x.json"}, {"explain", "--start-timeout", "0s", "x.json"},
 	} {
 		code, _, errOut := mc(t, args...)
 		assert.Equal(t, exitTrouble, code, "%v", args)
