@@ -63,6 +63,22 @@ type Cloner interface {
 	Clone() (Engine, error)
 }
 
+// A ContextCloner is a Cloner whose starting can be ended by a context:
+// a run stopped by a signal while a worker's adapter says hello stops at
+// once.
+type ContextCloner interface {
+	CloneContext(ctx context.Context) (Engine, error)
+}
+
+// A Readier is an Engine that may need time to get ready before a
+// scenario, such as an adapter restarting after a fault: the harness
+// calls Ready before each scenario, outside the scenario's time limit
+// (Options.Timeout), so that restarting is never counted against the case
+// after the fault. An error is the case's engine fault.
+type Readier interface {
+	Ready(ctx context.Context) error
+}
+
 // An EncodedRunner is an Engine that can also be given a scenario with
 // its encoding as a run request carries it (protocol.EncodeScenario),
 // which the harness has made anyway to know the case by its hash: an
@@ -137,8 +153,16 @@ func Check(ctx context.Context, e Engine, props []*properties.Property, opts *Op
 			return res, err
 		}
 	}
-	engines, closeAll, err := workerEngines(e, min(o.Parallel, len(rn.selected)))
+	engines, closeAll, err := workerEngines(ctx, e, min(o.Parallel, len(rn.selected)))
 	defer closeAll()
+	if err != nil && parent.Err() != nil {
+		// Stopped while a worker's adapter was starting: every rule is
+		// interrupted, and the reports say so.
+		res.Results = StartInterrupted(res.Engine.Name, props, &o).Results
+		res.Interrupted = true
+		res.Elapsed = time.Since(res.Started)
+		return res, nil
+	}
 	if err != nil {
 		// Another worker's engine could not be started (an adapter that
 		// fails its handshake): every rule is that fault, so that the
@@ -208,7 +232,7 @@ func newRun(ctx context.Context, e Engine, props []*properties.Property, o Optio
 // that implements Cloner, independent clones of it; any other engine is
 // shared, so its Run must be safe for concurrent use. closeAll closes the
 // clones.
-func workerEngines(e Engine, n int) (engines []Engine, closeAll func(), err error) {
+func workerEngines(ctx context.Context, e Engine, n int) (engines []Engine, closeAll func(), err error) {
 	var closers []io.Closer
 	closeAll = func() {
 		for _, c := range closers {
@@ -222,7 +246,12 @@ func workerEngines(e Engine, n int) (engines []Engine, closeAll func(), err erro
 			engines = append(engines, e)
 			continue
 		}
-		clone, err := c.Clone()
+		var clone Engine
+		if cc, ok := e.(ContextCloner); ok {
+			clone, err = cc.CloneContext(ctx)
+		} else {
+			clone, err = c.Clone()
+		}
 		if err != nil {
 			return engines, closeAll, fmt.Errorf("harness: starting another engine for a parallel worker: %w", err)
 		}
@@ -598,6 +627,13 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		j.internals.add(ie)
 		return internalResult(p, ie, j.calls)
 	}
+	if found == nil && fault == nil && s.stopped && j.bad != nil {
+		// Stopped before the search got to the case explore saw fail or
+		// fault: that case is kept, unshrunk.
+		keepUnshrunk(j, j.bad, &r)
+		r.Calls, r.Elapsed = j.calls, time.Since(start)
+		return r
+	}
 	switch {
 	case found != nil:
 		r.Counterexample = j.counterexample(found)
@@ -656,9 +692,36 @@ func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bo
 		if interrupted(ctx) {
 			r.Verdict, r.Why = Interrupted, "the run was interrupted before this rule began"
 		}
+		if f := j.bad; f != nil {
+			// A case explore played failed or faulted: what it showed is
+			// kept, unshrunk, whatever stopped the run.
+			keepUnshrunk(j, f, r)
+		}
 		return true
 	}
 	return false
+}
+
+// keepUnshrunk makes a failing or faulting case the rule's verdict as it
+// was played, for a run stopped before it could be shrunk.
+func keepUnshrunk(j *judge, f *failing, r *Result) {
+	s := f.s
+	if f.out.played != nil {
+		s = f.out.played
+	}
+	const why = "the run was stopped before this case could be shrunk: it is reported as it was played"
+	if f.out.problem != nil {
+		r.Verdict, r.Why = Failed, why
+		r.Counterexample = &Counterexample{Rule: j.p.Rule, Problem: f.out.problem.Error(), Class: f.out.class, Found: f.out.found,
+			Scenario: s, Got: f.out.got, Want: f.out.want, Seed: j.o.Seed}
+		r.FailedAtCall = f.out.call
+		return
+	}
+	r.Verdict, r.Why = Fault, why
+	r.Fault = &EngineFault{Rule: j.p.Rule, Scenario: s, Err: f.out.fault, Class: f.out.class}
+	if ae, ok := errors.AsType[*AdapterError](f.out.fault); ok {
+		r.Fault.Stderr = ae.Stderr
+	}
 }
 
 // rapidShrinkCalls is the most engine calls rapid's shrinking of one
@@ -917,6 +980,26 @@ func newJudge(ctx context.Context, e Engine, p *properties.Property, timeout tim
 	info := e.Info()
 	return &judge{ctx: ctx, e: e, p: p, o: Options{Timeout: timeout, ShrinkTime: 30 * time.Second}, info: info,
 		shrinkState: shrinkState{cache: map[string]outcome{}}, time: &Timing{}, explain: explainers(info, []*properties.Property{p})}
+}
+
+// StartInterrupted returns the results of a run stopped (by a signal)
+// before any rule began, while its engine was starting: every property of
+// the shard interrupted, so that the reports say what happened.
+func StartInterrupted(name string, props []*properties.Property, opts *Options) *Results {
+	o := opts.withDefaults()
+	res := &Results{Engine: EngineInfo{Name: name, Features: []model.Feature{}}, Seed: o.Seed, Options: o, Started: time.Now(), Interrupted: true}
+	res.Options.Progress, res.Options.OnShrunk, res.Options.Draws = nil, nil, nil
+	for i, p := range props {
+		if !o.Shard.Selects(i) {
+			continue
+		}
+		r := Result{Rule: p.Rule, Verdict: Interrupted, Why: "the run was interrupted while the engine was starting, before this rule began"}
+		if p.Uncheckable != "" {
+			r = Result{Rule: p.Rule, Verdict: Unchecked, Why: p.Uncheckable}
+		}
+		res.Results = append(res.Results, r)
+	}
+	return res
 }
 
 // StartFault returns the results of a run whose engine could not even be

@@ -35,7 +35,13 @@ type Exec struct {
 // NewExec starts the adapter command (split into words like a shell
 // would, with single and double quotes) and performs the handshake.
 func NewExec(command string, opts ExecOptions) (*Exec, error) {
-	c, err := remote.Start(command, opts)
+	return NewExecContext(context.Background(), command, opts)
+}
+
+// NewExecContext is NewExec, ended at once, the adapter's process group
+// stopped, when ctx is (a signal during a slow handshake).
+func NewExecContext(ctx context.Context, command string, opts ExecOptions) (*Exec, error) {
+	c, err := remote.StartContext(ctx, command, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -51,13 +57,20 @@ func wrap(c *remote.Client) *Exec {
 }
 
 // Clone starts another process of the same adapter, for a parallel worker.
-func (e *Exec) Clone() (Engine, error) {
-	c, err := e.c.Clone()
+func (e *Exec) Clone() (Engine, error) { return e.CloneContext(context.Background()) }
+
+// CloneContext is Clone, ended at once when ctx is (see ContextCloner).
+func (e *Exec) CloneContext(ctx context.Context) (Engine, error) {
+	c, err := e.c.CloneContext(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return wrap(c), nil
 }
+
+// Ready starts the adapter again after a fault, within the handshake's
+// time, so that a scenario's time limit starts after it (see Readier).
+func (e *Exec) Ready(ctx context.Context) error { return e.c.Ready(ctx) }
 
 // Info reports what the adapter declared in its handshake.
 func (e *Exec) Info() EngineInfo { return e.info }

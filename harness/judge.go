@@ -155,6 +155,9 @@ type exploring struct {
 	// has handed the rule to its search.
 	fromLead *leadFailure
 	searched bool
+	// bad is the first case explore played that failed or faulted:
+	// kept, unshrunk, if the run is stopped before the rule's search.
+	bad *failing
 }
 
 // findings are what a rule's cases showed of other rules.
@@ -238,6 +241,9 @@ func (j *judge) preplay(checks int) (bad bool) {
 	}
 	if out.bad() {
 		j.explored = true
+		if j.bad == nil {
+			j.bad = &failing{d.s, out}
+		}
 	}
 	return out.bad()
 }
@@ -607,6 +613,15 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 		return outcome{stopped: true}
 	}
 	j.calls++
+	if r, ok := j.e.(Readier); ok {
+		// A restart after a fault has its own time, not the scenario's.
+		if err := r.Ready(j.ctx); err != nil {
+			if j.ctx.Err() != nil {
+				return outcome{stopped: true}
+			}
+			return outcome{fault: err, class: faultClass(err)}
+		}
+	}
 	ctx, cancel := context.WithTimeout(j.ctx, j.o.Timeout)
 	defer cancel()
 	t0 := time.Now()

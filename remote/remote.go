@@ -30,8 +30,8 @@ import (
 // Options tune an adapter process. The zero value means the defaults.
 type Options struct {
 	// Timeout bounds the handshake: starting the adapter and reading its
-	// hello. Each Run is bounded by its context. Zero means
-	// DefaultHandshake.
+	// hello, at the start and at each restart after a fault. Each Run is
+	// bounded by its context. Zero means DefaultHandshake.
 	Timeout time.Duration
 	// Harness names the harness in the hello message.
 	Harness string
@@ -102,6 +102,12 @@ type Client struct {
 // (model.ExpandFeatures); a feature or observer mergecheck does not know
 // is an error that names it.
 func Start(command string, opts Options) (*Client, error) {
+	return StartContext(context.Background(), command, opts)
+}
+
+// StartContext is Start, ended at once, the adapter's process group
+// stopped, when ctx is (a signal during a slow handshake).
+func StartContext(ctx context.Context, command string, opts Options) (*Client, error) {
 	argv, err := splitWords(command)
 	if err != nil {
 		return nil, err
@@ -116,7 +122,7 @@ func Start(command string, opts Options) (*Client, error) {
 		opts.Harness = "mergecheck"
 	}
 	c := &Client{argv: argv, opts: opts, memo: model.NewMemo()}
-	p, hello, err := c.start()
+	p, hello, err := c.start(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +137,22 @@ func (c *Client) Hello() protocol.HelloReply { return c.hello }
 
 // Clone starts another process of the same adapter.
 func (c *Client) Clone() (*Client, error) {
-	return Start(strings.Join(quoteAll(c.argv), " "), c.opts)
+	return c.CloneContext(context.Background())
+}
+
+// CloneContext is Clone, ended at once when ctx is.
+func (c *Client) CloneContext(ctx context.Context) (*Client, error) {
+	return StartContext(ctx, strings.Join(quoteAll(c.argv), " "), c.opts)
+}
+
+// Ready starts the adapter again if a fault stopped it, within the
+// handshake's own time (Options.Timeout), and returns the error of a
+// restart that failed; ctx ends the wait (a signal), not the restart's
+// time. A caller that gives each scenario a time limit calls it first, so
+// that a restart is never counted against the scenario after the fault.
+func (c *Client) Ready(ctx context.Context) error {
+	_, err := c.current(ctx)
+	return err
 }
 
 func quoteAll(argv []string) []string {
@@ -152,7 +173,7 @@ func (c *Client) Run(ctx context.Context, scenario []byte) (_ *model.Trace, err 
 		return nil, ctx.Err()
 	}
 	defer func() { <-c.sem }()
-	p, err := c.current()
+	p, err := c.current(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -227,13 +248,13 @@ func (c *Client) answer(p *adapterProc, r protocol.Reply) (*model.Trace, error) 
 }
 
 // current returns the running adapter, starting it again after a fault.
-func (c *Client) current() (*adapterProc, error) {
+func (c *Client) current(ctx context.Context) (*adapterProc, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.proc != nil {
 		return c.proc, nil
 	}
-	p, hello, err := c.start()
+	p, hello, err := c.start(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +302,10 @@ func (c *Client) Close() error {
 	return nil
 }
 
-func (c *Client) start() (*adapterProc, *protocol.HelloReply, error) {
+// start starts the adapter and reads its hello, within the handshake's
+// time; when ctx ends first, the adapter's process group is stopped and
+// the error says the handshake was interrupted.
+func (c *Client) start(ctx context.Context) (*adapterProc, *protocol.HelloReply, error) {
 	cmd := exec.Command(c.argv[0], c.argv[1:]...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stdin, err := cmd.StdinPipe()
@@ -359,7 +383,10 @@ func (c *Client) start() (*adapterProc, *protocol.HelloReply, error) {
 		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: no hello from the adapter: %w", p.err()), Stderr: p.stderr.lines()}
 	case <-time.After(c.opts.Timeout):
 		p.kill()
-		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: no hello from the adapter within %v", c.opts.Timeout), Stderr: p.stderr.lines()}
+		return nil, nil, &AdapterError{Kind: "start", Err: fmt.Errorf("exec: no hello from the adapter within %v (--start-timeout)", c.opts.Timeout), Stderr: p.stderr.lines()}
+	case <-ctx.Done():
+		p.kill()
+		return nil, nil, fmt.Errorf("exec: the handshake was stopped before the adapter said hello: %w", ctx.Err())
 	}
 	if h.Protocol != protocol.Version {
 		p.kill()

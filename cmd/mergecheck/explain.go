@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os/signal"
 	"strings"
 	"time"
 
@@ -22,12 +23,17 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage of explain: mergecheck explain [--engine E] FILE\n  prints FILE's trace on the reference engine, step by step, with the rule behind each event;\n  with --engine, the engine's trace beside it: '-' lines are the rules' alone, '+' lines the engine's alone")
+		fmt.Fprintln(stderr, "Usage of explain: mergecheck explain [--engine E] [--start-timeout D] FILE\n  prints FILE's trace on the reference engine, step by step, with the rule behind each event;\n  with --engine, the engine's trace beside it: '-' lines are the rules' alone, '+' lines the engine's alone")
 		fl.PrintDefaults()
 	}
 	engineSpec := fl.String("engine", "", "an engine to explain beside the reference: mutant:NAME, lazy:NAME, or 'exec:COMMAND ARGS'")
+	startTimeout := startTimeoutFlag(fl)
 	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
+	}
+	if err := positive("--start-timeout", *startTimeout); err != nil {
+		fmt.Fprintln(stderr, "mergecheck explain:", err)
+		return exitTrouble
 	}
 	args = fl.Args()
 	if len(args) != 1 {
@@ -45,7 +51,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	}
 	tr, runErr := reference.Run(s)
 	if runErr == nil && *engineSpec != "" {
-		return explainBeside(s, tr, *engineSpec, stdout, stderr)
+		return explainBeside(s, tr, *engineSpec, *startTimeout, stdout, stderr)
 	}
 	if tr != nil {
 		fmt.Fprintln(stdout, "start:")
@@ -69,8 +75,11 @@ func explain(args []string, stdout, stderr io.Writer) int {
 // explainBeside prints the rules' trace of s and the engine's, step by
 // step, marking what only one of them has, then what the engine's trace
 // breaks, as replay judges it. It exits 1 when the engine departs.
-func explainBeside(s *model.Scenario, rules *model.Trace, spec string, stdout, stderr io.Writer) int {
-	e, err := openEngine(spec, 5*time.Second)
+func explainBeside(s *model.Scenario, rules *model.Trace, spec string, start time.Duration, stdout, stderr io.Writer) int {
+	// Signals end it from here on, the adapter's handshake included.
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	e, err := openEngine(ctx, spec, start)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck explain:", err)
 		return exitTrouble
@@ -78,7 +87,11 @@ func explainBeside(s *model.Scenario, rules *model.Trace, spec string, stdout, s
 	if c, ok := e.(io.Closer); ok {
 		defer c.Close()
 	}
-	got, problems, err := judgeScenario(context.Background(), e, s)
+	got, problems, err := judgeScenario(ctx, e, s)
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "mergecheck explain: interrupted")
+		return exitTrouble
+	}
 	if err != nil && got == nil {
 		fmt.Fprintf(stderr, "mergecheck explain: engine %s: %v\n", e.Info().Name, err)
 		return exitTrouble

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
@@ -43,8 +43,13 @@ func replay(args []string, stdout, stderr io.Writer) int {
 	verbose := fl.Bool("v", false, "print every expectation checked")
 	engine := fl.String("engine", "reference", "engine to play the scenarios: reference, mutant:NAME, or 'exec:COMMAND ARGS'")
 	traceDir := fl.String("trace", "", "write each scenario's trace as NAME.trace.json into `DIR`")
+	startTimeout := startTimeoutFlag(fl)
 	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
+	}
+	if err := positive("--start-timeout", *startTimeout); err != nil {
+		fmt.Fprintln(stderr, "mergecheck replay:", err)
+		return exitTrouble
 	}
 	if fl.NArg() == 0 {
 		fmt.Fprintln(stderr, "mergecheck replay: name at least one scenario file or directory")
@@ -58,13 +63,24 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
 	}
-	e, err := openEngine(*engine, 5*time.Second)
+	// Signals end the replay from here on, the adapter's handshake
+	// included: its process group is stopped.
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	e, err := openEngine(ctx, *engine, *startTimeout)
 	if err != nil {
 		fmt.Fprintln(stderr, "mergecheck replay:", err)
 		return exitTrouble
 	}
+	if c, ok := e.(io.Closer); ok {
+		defer c.Close()
+	}
 	var held, partial, failed, unsupported, trouble int
-	for _, path := range files {
+	for k, path := range files {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stdout, "INTERRUPTED a signal stopped the replay after %d of %d scenarios\n", k, len(files))
+			return exitTrouble
+		}
 		s, err := loadScenario(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "ERROR %v\n", err)
@@ -89,7 +105,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			built = fmt.Sprintf(", its merged stacks built by %s before its own", count(len(played.Actions)-len(s.Actions), "action"))
 			s = played
 		}
-		tr, problems, err := judgeScenario(context.Background(), e, s)
+		tr, problems, err := judgeScenario(ctx, e, s)
+		if ctx.Err() != nil {
+			fmt.Fprintf(stdout, "INTERRUPTED a signal stopped the replay at %s, after %d of %d scenarios\n", path, k, len(files))
+			return exitTrouble
+		}
 		if errors.Is(err, harness.ErrUnsupported) {
 			fmt.Fprintf(stdout, "UNSUPPORTED %s: %v\n", path, err)
 			unsupported++
