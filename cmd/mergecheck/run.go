@@ -23,8 +23,11 @@ import (
 )
 
 // openEngine opens --engine: "reference", "mutant:NAME", or "exec:COMMAND
-// ARGS" for an adapter speaking the protocol (docs/PROTOCOL.md).
-func openEngine(spec string, timeout time.Duration) (harness.Engine, error) {
+// ARGS" for an adapter speaking the protocol (docs/PROTOCOL.md), whose
+// handshake may take start (--start-timeout) at its start and at each
+// restart after a fault; ctx ends a handshake at once (a signal), the
+// adapter's process group stopped.
+func openEngine(ctx context.Context, spec string, start time.Duration) (harness.Engine, error) {
 	switch {
 	case spec == "" || spec == "reference":
 		return harness.Reference("")
@@ -33,7 +36,7 @@ func openEngine(spec string, timeout time.Duration) (harness.Engine, error) {
 	case strings.HasPrefix(spec, "lazy:"):
 		return harness.Lazy(strings.TrimPrefix(spec, "lazy:"), 1)
 	case strings.HasPrefix(spec, "exec:"):
-		return harness.NewExec(strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: max(timeout, remote.DefaultHandshake), Harness: "mergecheck " + version})
+		return harness.NewExecContext(ctx, strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: start, Harness: "mergecheck " + version})
 	}
 	return nil, fmt.Errorf("unknown engine %q: want reference, mutant:NAME, lazy:NAME or exec:COMMAND", spec)
 }
@@ -48,6 +51,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	duration := durationFlag(fl, "duration", 0, "time budget for the whole run, a `duration` such as 10m (0: none)")
 	budgetCalls := fl.Int("budget-calls", 0, "engine calls the whole run may make, shared equally by the rules (0: no limit); for a slow engine")
 	timeout := durationFlag(fl, "timeout", 5*time.Second, "time limit for the engine on one scenario, a `duration`")
+	startTimeout := startTimeoutFlag(fl)
 	shrink := durationFlag(fl, "shrink-time", 30*time.Second, "time each pass of shrinking (rapid's, at most 100 engine calls, then the domain steps) may spend on one counterexample, a `duration`")
 	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
@@ -66,7 +70,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return exitTrouble
 	}
 	if err := limits(
-		positive("--checks", *checks), atMost("--checks", *checks, maxChecks, "cases per rule"), positive("--timeout", *timeout), positive("--shrink-time", *shrink),
+		positive("--checks", *checks), atMost("--checks", *checks, maxChecks, "cases per rule"), positive("--timeout", *timeout), positive("--start-timeout", *startTimeout), positive("--shrink-time", *shrink),
 		atLeastZero("--duration", *duration, "0 is no budget"), atLeastZero("--parallel", *parallel, "0 is one per CPU"),
 		atLeastZero("--budget-calls", *budgetCalls, "0 is no limit"),
 	); err != nil {
@@ -110,7 +114,26 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, BudgetCalls: *budgetCalls, Timeout: *timeout, ShrinkTime: *shrink,
 		Corpus: *corpus, Shard: shard, Parallel: *parallel}
-	e, err := openEngine(*engine, *timeout)
+	// Signals end the run from here on, the adapter's handshake included:
+	// its process group is stopped, and the reports say the run was
+	// interrupted.
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	e, err := openEngine(ctx, *engine, *startTimeout)
+	if err != nil && ctx.Err() != nil {
+		res := harness.StartInterrupted(*engine, props, opts)
+		res.Suite = "mergecheck " + version
+		if out.json != "-" {
+			var text bytes.Buffer
+			printResults(&text, res, *verbose, *engine, *checks)
+			io.WriteString(stdout, reports.Printable(text.String()))
+		}
+		if err := out.write(res, nil, stdout); err != nil {
+			fmt.Fprintln(stderr, "mergecheck run:", err)
+		}
+		fmt.Fprintln(stderr, "mergecheck run: interrupted while the adapter was starting")
+		return exitTrouble
+	}
 	var ae *harness.AdapterError
 	if errors.As(err, &ae) {
 		// The adapter started and broke before its handshake: that is an
@@ -140,8 +163,6 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mergecheck run: --expect %s: a baseline of engine %q, and this engine is %q (--expect-any-engine takes it all the same)\n", *expect, baseline.Engine, name)
 		return exitTrouble
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
-	defer stop()
 	opts.Progress = progressTo(*progress, stderr)
 	res, runErr := harness.Check(ctx, e, props, opts)
 	if res == nil || len(res.Results) == 0 && runErr != nil {
@@ -227,9 +248,6 @@ func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 	if res.Interrupted {
 		return exitTrouble
 	}
-	if len(res.MissingShards) > 0 {
-		return exitFailed // the rules of the missing shards are not held
-	}
 	faults, failures := 0, 0
 	expected := map[model.RuleID]bool{}
 	for _, r := range res.Results {
@@ -248,6 +266,7 @@ func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 		}
 	}
 	failures += len(res.Unexplained)
+	failures += len(res.MissingShards) // the rules of the missing shards are not held
 	switch {
 	case faults > 0:
 		return exitTrouble
@@ -373,4 +392,11 @@ func atLeastZero[T int | time.Duration](name string, v T, zero string) error {
 		return fmt.Errorf("%s %v: must not be negative (%s)", name, v, zero)
 	}
 	return nil
+}
+
+// startTimeoutFlag is --start-timeout: how long an adapter may take to
+// start and say hello, at the start of a command and at each restart
+// after a fault, apart from any scenario's --timeout.
+func startTimeoutFlag(fl *flag.FlagSet) *time.Duration {
+	return durationFlag(fl, "start-timeout", remote.DefaultHandshake, "time an adapter may take to start and say hello, at the start and at each restart after a fault (never counted against a scenario's --timeout), a `duration`")
 }
