@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -213,20 +214,76 @@ func Strictly(err error) error {
 }
 
 // DecodeHello reads an adapter's hello strictly (see DecodeReply) and
-// checks what its values may be: its type, and max_in_flight not
-// negative (0, or absent, is 1).
+// checks its values as the schema does: its type, the keys it requires
+// (engine's name and version, capabilities' features), and max_in_flight
+// 1 or more (absent means 1). What the names declared mean is
+// CheckCapabilities' to say.
 func DecodeHello(line []byte) (HelloReply, error) {
 	var h HelloReply
 	if err := jsonv2.Unmarshal(line, &h, strict); err != nil {
 		return HelloReply{}, Strictly(err)
 	}
+	// The same line again, for which keys are there at all: the strict
+	// pass has refused anything else.
+	var present struct {
+		Protocol *string `json:"protocol"`
+		Engine   *struct {
+			Name    *string `json:"name"`
+			Version *string `json:"version"`
+		} `json:"engine"`
+		Capabilities *struct {
+			Features    *[]model.Feature `json:"features"`
+			MaxInFlight *int             `json:"max_in_flight"`
+		} `json:"capabilities"`
+	}
+	if err := jsonv2.Unmarshal(line, &present); err != nil {
+		return HelloReply{}, Strictly(err)
+	}
+	var missing string
+	switch {
+	case present.Protocol == nil:
+		missing = "protocol"
+	case present.Engine == nil:
+		missing = "engine"
+	case present.Engine.Name == nil:
+		missing = "engine.name"
+	case present.Engine.Version == nil:
+		missing = "engine.version"
+	case present.Capabilities == nil:
+		missing = "capabilities"
+	case present.Capabilities.Features == nil:
+		missing = "capabilities.features"
+	}
 	switch {
 	case h.Type != "hello":
 		return HelloReply{}, fmt.Errorf("its type is %q, want \"hello\"", h.Type)
-	case h.Capabilities.MaxInFlight < 0:
+	case missing != "":
+		return HelloReply{}, fmt.Errorf("it has no %s, which a hello must have", missing)
+	case present.Capabilities.MaxInFlight != nil && h.Capabilities.MaxInFlight < 1:
 		return HelloReply{}, fmt.Errorf("capabilities.max_in_flight is %d; want 1 or more (absent means 1)", h.Capabilities.MaxInFlight)
 	}
 	return h, nil
+}
+
+// CheckCapabilities expands c's feature shorthands (model.ExpandFeatures)
+// and returns an error naming every feature and observer mergecheck does
+// not know.
+func CheckCapabilities(c *Capabilities) error {
+	var unknown []string
+	features, unknownF := model.ExpandFeatures(c.Features)
+	for _, f := range unknownF {
+		unknown = append(unknown, string(f))
+	}
+	c.Features = features
+	for _, o := range c.Observers {
+		if !slices.Contains(model.Observers, o) {
+			unknown = append(unknown, "observer "+string(o))
+		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("the adapter declares capabilities mergecheck doesn't know: %s (known features: %v, and the shorthands face_down, double_faced, phasing)", strings.Join(unknown, ", "), model.Features)
+	}
+	return nil
 }
 
 // EncodeScenario is a scenario as a run request carries it: compact JSON

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mergecheck/mergecheck/internal/jsonschema"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/protocol"
 )
@@ -161,8 +162,8 @@ func TestDecodeReply_Strict(t *testing.T) {
 }
 
 // TestDecodeHello_Strict: the hello is read as strictly as an answer, and
-// its values checked: a misspelt key or a negative max_in_flight is an
-// error that names it, so that an engine that declared nothing by a typo
+// its values checked: a misspelt key, a key the schema requires left out,
+// or a max_in_flight below 1 is an error that names it, so that an engine that declared nothing by a typo
 // is never judged on nothing.
 func TestDecodeHello_Strict(t *testing.T) {
 	good := `{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":["mutate"]}}`
@@ -174,6 +175,11 @@ func TestDecodeHello_Strict(t *testing.T) {
 		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"feature":["mutate"]}}`, `unknown key "feature"`},
 		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":[],"max_in_flight":-7}}`, "max_in_flight is -7"},
 		{`{"type":"hullo","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":[]}}`, `type is "hullo"`},
+		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":[],"max_in_flight":0}}`, "max_in_flight is 0"},
+		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{}}`, "no capabilities.features"},
+		{`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e"},"capabilities":{"features":[]}}`, "no engine.version"},
+		{`{"type":"hello","protocol":"mergecheck/1","capabilities":{"features":[]}}`, "no engine"},
+		{`{"type":"hello","engine":{"name":"e","version":"1"},"capabilities":{"features":[]}}`, "no protocol"},
 		{good + ` {}`, "after the JSON value"},
 	} {
 		_, err := protocol.DecodeHello([]byte(tt.line))
@@ -220,4 +226,39 @@ func TestHelloObservers_NoneIsNotEvery(t *testing.T) {
 		assert.Equal(t, tt.obs == nil, back.Observers == nil, "nil (every observer) and empty (none) stay apart: %s", b)
 		assert.Len(t, back.Observers, len(tt.obs))
 	}
+}
+
+// FuzzDecodeHello_NeverTakesWhatTheSchemaRefuses: a hello that
+// DecodeHello and CheckCapabilities take conforms to the published schema
+// (docs/protocol/hello.response.schema.json), and no line makes them
+// panic. The schema can't see a key given twice, which the decoder
+// refuses on its own (TestDecodeHello_Strict).
+func FuzzDecodeHello_NeverTakesWhatTheSchemaRefuses(f *testing.F) {
+	data, err := os.ReadFile("../docs/protocol/hello.response.schema.json")
+	require.NoError(f, err)
+	schema, err := jsonschema.Parse(data)
+	require.NoError(f, err)
+	for _, seed := range []string{
+		`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":["mutate","face_down"],"observers":null,"partial_traces":true,"direct_setup":false,"max_in_flight":4}}`,
+		`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":[],"observers":["mutates"]}}`,
+		`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilities":{"features":["mutat"],"max_in_flight":0}}`,
+		`{"type":"hello","protocol":"mergecheck/1","engine":{"name":"e","version":"1"},"capabilites":{"features":[]}}`,
+		`{"type":"hello","protocol":2,"engine":{"name":"e","version":"1"},"capabilities":{"features":[],"observers":[null]}}`,
+		`{"type":"hello"}`, `{`, ``, `null`, `[]`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		h, err := protocol.DecodeHello(line)
+		if err != nil || protocol.CheckCapabilities(&h.Capabilities) != nil {
+			return
+		}
+		doc, err := jsonschema.Parse(line)
+		if err != nil {
+			t.Fatalf("%q: taken as a hello, yet not JSON: %v", line, err)
+		}
+		if errs := jsonschema.Validate(schema, doc); len(errs) > 0 {
+			t.Fatalf("%q: taken as a hello, yet the schema refuses it: %v", line, errs)
+		}
+	})
 }

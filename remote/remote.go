@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -392,20 +391,9 @@ func (c *Client) start(ctx context.Context) (*adapterProc, *protocol.HelloReply,
 		p.kill()
 		return nil, nil, fmt.Errorf("exec: the adapter speaks protocol %q; this mergecheck speaks %q", h.Protocol, protocol.Version)
 	}
-	var unknown []string
-	features, unknownF := model.ExpandFeatures(h.Capabilities.Features)
-	for _, f := range unknownF {
-		unknown = append(unknown, string(f))
-	}
-	h.Capabilities.Features = features
-	for _, o := range h.Capabilities.Observers {
-		if !slices.Contains(model.Observers, o) {
-			unknown = append(unknown, "observer "+string(o))
-		}
-	}
-	if len(unknown) > 0 {
+	if err := protocol.CheckCapabilities(&h.Capabilities); err != nil {
 		p.kill()
-		return nil, nil, fmt.Errorf("exec: the adapter declares capabilities mergecheck doesn't know: %s (known features: %v, and the shorthands face_down, double_faced, phasing)", strings.Join(unknown, ", "), model.Features)
+		return nil, nil, fmt.Errorf("exec: %w", err)
 	}
 	if h.Engine.Name == "" {
 		p.kill()

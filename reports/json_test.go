@@ -3,11 +3,7 @@ package reports_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
-	"math"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/jsonschema"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reports"
@@ -30,96 +27,22 @@ func runOn(t *testing.T, engine string, seed uint64, shard harness.Shard, props 
 	return res
 }
 
-// validate checks v against the subset of JSON Schema the results schema
-// uses: type, enum, minimum, required, properties, additionalProperties
-// and items. It returns every violation with its path.
-func validate(schema map[string]any, v any, path string) []string {
-	var errs []string
-	if typ, ok := schema["type"].(string); ok && !isType(v, typ) {
-		return []string{fmt.Sprintf("%s: %T is not a JSON %s", path, v, typ)}
-	}
-	if enum, ok := schema["enum"].([]any); ok && !slices.Contains(enum, v) {
-		errs = append(errs, fmt.Sprintf("%s: %v is not one of %v", path, v, enum))
-	}
-	if lo, ok := schema["minimum"].(float64); ok {
-		if n, isNum := v.(float64); isNum && n < lo {
-			errs = append(errs, fmt.Sprintf("%s: %v is below %v", path, n, lo))
-		}
-	}
-	if obj, ok := v.(map[string]any); ok {
-		for _, r := range asList(schema["required"]) {
-			if _, has := obj[r.(string)]; !has {
-				errs = append(errs, fmt.Sprintf("%s: required %q is missing", path, r))
-			}
-		}
-		props, _ := schema["properties"].(map[string]any)
-		for k, val := range obj {
-			if sub, ok := props[k].(map[string]any); ok {
-				errs = append(errs, validate(sub, val, path+"."+k)...)
-				continue
-			}
-			switch extra := schema["additionalProperties"].(type) {
-			case bool:
-				if !extra {
-					errs = append(errs, fmt.Sprintf("%s: %q is not in the schema", path, k))
-				}
-			case map[string]any:
-				errs = append(errs, validate(extra, val, path+"."+k)...)
-			}
-		}
-	}
-	if list, ok := v.([]any); ok {
-		if items, ok := schema["items"].(map[string]any); ok {
-			for i, it := range list {
-				errs = append(errs, validate(items, it, fmt.Sprintf("%s[%d]", path, i))...)
-			}
-		}
-	}
-	return errs
-}
-
-func asList(v any) []any { l, _ := v.([]any); return l }
-
-func isType(v any, typ string) bool {
-	switch typ {
-	case "object":
-		_, ok := v.(map[string]any)
-		return ok
-	case "array":
-		_, ok := v.([]any)
-		return ok
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "boolean":
-		_, ok := v.(bool)
-		return ok
-	case "number":
-		_, ok := v.(float64)
-		return ok
-	case "integer":
-		n, ok := v.(float64)
-		return ok && n == math.Trunc(n)
-	}
-	return false
-}
-
 func TestJSON_ConformsToItsSchema(t *testing.T) {
 	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3, properties.P702_140a)
 	// Every field an engine can declare, so that the schema must know each.
 	res.Engine.PartialTraces, res.Engine.NoDirectSetup = true, true
 	var buf bytes.Buffer
 	require.NoError(t, reports.WriteJSON(&buf, res))
-	var schema map[string]any
-	require.NoError(t, json.Unmarshal(reports.Schema, &schema))
-	var doc any
-	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
-	assert.Empty(t, validate(schema, doc, "$"))
+	schema, err := jsonschema.Parse(reports.Schema)
+	require.NoError(t, err)
+	doc, err := jsonschema.Parse(buf.Bytes())
+	require.NoError(t, err)
+	assert.Empty(t, jsonschema.Validate(schema, doc))
 
 	// The validator itself must catch a broken document.
 	doc.(map[string]any)["results"].([]any)[0].(map[string]any)["verdict"] = "passed-ish"
 	delete(doc.(map[string]any), "seed")
-	assert.Len(t, validate(schema, doc, "$"), 2)
+	assert.Len(t, jsonschema.Validate(schema, doc), 2)
 }
 
 func TestJSON_RoundTrips(t *testing.T) {
