@@ -258,7 +258,7 @@ func DecodeHello(line []byte) (HelloReply, error) {
 	case h.Type != "hello":
 		return HelloReply{}, fmt.Errorf("its type is %q, want \"hello\"", h.Type)
 	case missing != "":
-		return HelloReply{}, fmt.Errorf("it has no %s, which a hello must have", missing)
+		return HelloReply{}, fmt.Errorf("it has no %s (absent or null), which a hello must have", missing)
 	case present.Capabilities.MaxInFlight != nil && h.Capabilities.MaxInFlight < 1:
 		return HelloReply{}, fmt.Errorf("capabilities.max_in_flight is %d; want 1 or more (absent means 1)", h.Capabilities.MaxInFlight)
 	}
