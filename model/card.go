@@ -108,6 +108,13 @@ const (
 	Vigilance AbilityID = "vigilance"
 )
 
+// CardOnlyReplacement reports whether a is a replacement effect that
+// speaks only of "a card" going to a zone, not of tokens (CR 730.3e):
+// Leyline of the Void and Wheel of Sun and Moon, not Rest in Peace.
+func CardOnlyReplacement(a AbilityID) bool {
+	return a == LeylineOfTheVoid || a == WheelOfSunAndMoon
+}
+
 // A Face is one set of printed characteristics: a card's only face, one face
 // of a double-faced card, the upright or upside-down half of a flip card, or
 // the combined back face of a meld pair.

@@ -343,12 +343,24 @@ var P730_2d = &Property{
 				// is right then is not a question of tokens.
 				return nil
 			}
+			// Whether it triggers, not how often: a trigger a card is
+			// 730.3's finding (one permanent leaves), not a question of
+			// tokens.
 			comps := make(map[model.ObjectID]bool, len(p.Components))
 			for _, comp := range p.Components {
 				comps[comp.Object] = true
 			}
 			ours := func(id model.ObjectID) bool { return id == p.ID || comps[id] }
-			return sameTriggersOf(c, i, model.NontokenCreatureDies, ours, fmt.Sprintf("%s is one creature, a token exactly when its topmost component is", p.ID))
+			got, want := countTriggers(c.Trace.Steps[i], model.NontokenCreatureDies, ours), countTriggers(c.Reference.Steps[i], model.NontokenCreatureDies, ours)
+			if (got > 0) == (want > 0) {
+				return nil
+			}
+			top, kind := p.Components[0].Object, "a card"
+			if isToken(c.Scenario, top) {
+				kind = "a token"
+			}
+			did := map[bool]string{true: "triggered", false: "did not trigger"}
+			return problemOf("triggers-"+Key(string(model.NontokenCreatureDies)), "%s, %q %s for %s, whose topmost component %s is %s: it is a token exactly when that component is", after(c, i), model.NontokenCreatureDies, did[got > 0], p.ID, top, kind)
 		})
 	},
 }
@@ -1194,6 +1206,35 @@ func replaced(t *model.Trace, i int, id model.ObjectID) bool {
 	return false
 }
 
+// cardOnlyReplaced reports whether p's leaving in step i of the rules'
+// trace was replaced by an effect that speaks only of "a card" (Leyline of
+// the Void, Wheel of Sun and Moon; Rest in Peace speaks of tokens too),
+// as its source stood before the step: with token components, that is
+// 730.3e's case, and 730.3d judges the others.
+func cardOnlyReplaced(c *Case, i int, p *model.Permanent) bool {
+	before := stateAt(c.Reference, i)
+	for _, e := range events(c.Reference.Steps[i], model.ZoneChange) {
+		if e.Object != p.ID {
+			continue
+		}
+		for _, m := range e.Moves {
+			if m.By == "" || m.By == byCommander {
+				continue
+			}
+			if src := before.Permanent(m.By); src != nil && src.Derived != nil &&
+				slices.ContainsFunc(src.Derived.Characteristics.Abilities, model.CardOnlyReplacement) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withTokens reports whether some component of p is a token.
+func withTokens(s *model.Scenario, p *model.Permanent) bool {
+	return slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(s, comp.Object) })
+}
+
 // sameDestinations fails unless each card of p is, after step i, in the
 // zone the rules put it in, whatever its order there: what one
 // replacement effect applied to every component does.
@@ -1296,15 +1337,18 @@ var P730_3d = &Property{
 	Draws:        genLeaveReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool {
-			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool { return isMerged(s, p) && replaced(rules, i, p.ID) })
+			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {
+				return isMerged(s, p) && replaced(rules, i, p.ID) && !(withTokens(s, p) && cardOnlyReplaced(c, i, p))
+			})
 		}), "replacement")
 	},
-	Cover: map[string]float64{"replacement": 0.15},
+	Cover: map[string]float64{"replacement": 0.1},
 	Check: func(c *Case) error {
 		return eachLeaving(c, func(p *model.Permanent) bool { return isMerged(c.Scenario, p) }, func(i int, p *model.Permanent) error {
-			if !replaced(c.Reference, i, p.ID) {
-				return nil
+			if !replaced(c.Reference, i, p.ID) || withTokens(c.Scenario, p) && cardOnlyReplaced(c, i, p) {
+				return nil // an effect on "a card" with tokens about is 730.3e's
 			}
 			return sameDestinations(c, i, p, "the replacement effect applied to one component applies to all of them")
 		})
@@ -1318,19 +1362,20 @@ var P730_3e = &Property{
 	Draws:        genReplace,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules}
 		return label(anyStep(rules, func(i int) bool {
 			return slices.ContainsFunc(leaves(rules, i), func(p *model.Permanent) bool {
-				return isMerged(s, p) && replaced(rules, i, p.ID) && slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(s, comp.Object) })
+				return isMerged(s, p) && replaced(rules, i, p.ID) && withTokens(s, p) && cardOnlyReplaced(c, i, p)
 			})
 		}), "replacement-with-token")
 	},
-	Cover: map[string]float64{"replacement-with-token": 0.1},
+	Cover: map[string]float64{"replacement-with-token": 0.05},
 	Check: func(c *Case) error {
 		return eachLeaving(c, func(p *model.Permanent) bool {
-			return isMerged(c.Scenario, p) && slices.ContainsFunc(p.Components, func(comp model.Component) bool { return isToken(c.Scenario, comp.Object) })
+			return isMerged(c.Scenario, p) && withTokens(c.Scenario, p)
 		}, func(i int, p *model.Permanent) error {
-			if !replaced(c.Reference, i, p.ID) {
-				return nil
+			if !replaced(c.Reference, i, p.ID) || !cardOnlyReplaced(c, i, p) {
+				return nil // an effect on cards and tokens alike is 730.3d's
 			}
 			return sameDestinations(c, i, p, "a replacement effect on cards applies to a merged permanent with token components as the rules say")
 		})

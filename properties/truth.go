@@ -172,6 +172,18 @@ func triggered(st model.Step, o model.Observer, id model.ObjectID) []string {
 	return out
 }
 
+// countTriggers counts a step's triggers of observer o whose object of
+// is true for.
+func countTriggers(st model.Step, o model.Observer, of func(model.ObjectID) bool) int {
+	n := 0
+	for _, e := range st.Events {
+		if e.Kind == model.Trigger && e.Observer == o && of(e.Object) {
+			n++
+		}
+	}
+	return n
+}
+
 // sameTriggers fails unless step i's triggers of observer o for object
 // id ("" for any) are those of the rules' step: the engine reports each
 // trigger the rules have and none they do not.

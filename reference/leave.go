@@ -317,8 +317,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: p.ID})
 		}
 		for range cards - 1 {
-			if g.is("dies-per-card") {
+			if g.is("dies-per-card") || g.is("dies-per-card-both") {
 				g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+			}
+			if g.is("dies-per-card-both") && !lki.Token {
+				g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: p.ID})
 			}
 		}
 	}

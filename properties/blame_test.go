@@ -1,0 +1,86 @@
+package properties_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+// asMutant plays s on the reference and on one of its mutants, and
+// returns the rules whose checks fail the mutant's trace (see failures).
+func asMutant(t *testing.T, s *model.Scenario, mutant string) []string {
+	t.Helper()
+	rules, err := reference.Run(s)
+	require.NoError(t, err)
+	got, err := reference.RunMutant(s, mutant)
+	require.NoError(t, err)
+	return failures(&properties.Case{Scenario: s, Trace: got, Reference: rules})
+}
+
+// mergedDies is a merged creature of two cards (or a token on top of a
+// card) put into its owner's graveyard.
+func mergedDies(tokenOnTop bool) *model.Scenario {
+	bd := build.New("merged-dies", "")
+	bd.Card("c1", build.A, "Grizzly Bears")
+	top := bd.Card("c2", build.A, "Grizzly Bears")
+	if tokenOnTop {
+		top = bd.Token("t1", build.A, "Saproling Token")
+	}
+	bd.Perm("p1", build.A, build.Up(top), build.Up("c1"))
+	order := []model.ObjectID{"c1"}
+	if !tokenOnTop {
+		order = []model.ObjectID{"c1", "c2"}
+	}
+	return bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard, Choices: model.Choices{Order: order}}).Scenario()
+}
+
+// Test730_2d_WhetherANontokenDiesTriggerNotHowOften: 730.2d's check asks
+// whether a merged creature that dies is a nontoken creature dying, which
+// its topmost component decides. An engine that triggers "whenever a
+// nontoken creature dies" once per card of it breaks 730.3 (one creature
+// died), not 730.2d; one that triggers it for a merged creature topped by
+// a token breaks 730.2d.
+func Test730_2d_WhetherANontokenDiesTriggerNotHowOften(t *testing.T) {
+	perCard := asMutant(t, mergedDies(false), "dies-per-card-both")
+	assert.Contains(t, perCard, "730.3")
+	assert.NotContains(t, perCard, "730.2d")
+
+	assert.Contains(t, asMutant(t, mergedDies(true), "nontoken-dies-if-any-card"), "730.2d")
+}
+
+// mergedReplaced is a merged permanent of a card on top of a token
+// component, owned by A, put into A's graveyard while one replacement
+// effect applies: Leyline of the Void's (controlled by B), which speaks
+// only of cards, or Rest in Peace's, which speaks of tokens too.
+func mergedReplaced(replacement string) *model.Scenario {
+	bd := build.New("merged-replaced", "")
+	bd.Card("c1", build.A, "Grizzly Bears")
+	bd.Token("t1", build.A, "Saproling Token")
+	bd.Card("c9", build.B, replacement)
+	bd.Perm("p1", build.A, build.Up("c1"), build.Up("t1"))
+	bd.Perm("p9", build.B, build.Up("c9"))
+	return bd.Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).Scenario()
+}
+
+// Test730_3e_ACardOnlyReplacementWithTokensIsNot730_3ds: where an effect
+// on "a card" meets a merged permanent with token components, 730.3e says
+// what moves; an engine that leaves the tokens behind breaks 730.3e, and
+// 730.3d (one replacement applied to all) does not blame it twice. With
+// an effect on cards and tokens alike, 730.3d is the rule: an engine that
+// moves only the topmost component breaks it, and 730.3e has nothing to
+// say.
+func Test730_3e_ACardOnlyReplacementWithTokensIsNot730_3ds(t *testing.T) {
+	skips := asMutant(t, mergedReplaced("Leyline of the Void"), "card-replacement-skips-tokens")
+	assert.Contains(t, skips, "730.3e")
+	assert.NotContains(t, skips, "730.3d")
+
+	topOnly := asMutant(t, mergedReplaced("Rest in Peace"), "replacement-top-only")
+	assert.Contains(t, topOnly, "730.3d")
+	assert.NotContains(t, topOnly, "730.3e")
+}
