@@ -14,6 +14,7 @@ import (
 	"fmt"
 
 	"github.com/mergecheck/mergecheck/engine"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
 )
@@ -39,15 +40,17 @@ func undeclared(info EngineInfo, s *model.Scenario) error {
 	if len(lacks) == 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: the scenario uses %v, which the engine does not declare", ErrUnsupported, lacks)
+	return fmt.Errorf("%w: the scenario uses %s, which the engine does not declare", ErrUnsupported, words.List(lacks))
 }
 
 // Reference returns the built-in reference engine, or, if mutant is not
 // empty, the reference with that mutant's one deliberate bug (see
 // [reference.Mutants]).
 func Reference(mutant string) (Engine, error) {
-	if mutant != "" && reference.FindMutant(mutant) == nil {
-		return nil, errors.New("unknown mutant " + mutant + "; mergecheck selftest lists them")
+	if mutant != "" {
+		if err := reference.CheckMutant(mutant); err != nil {
+			return nil, fmt.Errorf("%w; mergecheck selftest lists them", err)
+		}
 	}
 	return refEngine{mutant: mutant}, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/engine"
 	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -824,7 +825,7 @@ func summarize(st model.Step) string {
 	for _, e := range st.Events {
 		switch e.Kind {
 		case model.ZoneChange:
-			out = append(out, fmt.Sprintf("%s moves %s -> %s", e.Object, e.From, e.To))
+			out = append(out, fmt.Sprintf("%s moves from %s to %s", e.Object, e.From, e.To))
 		case model.Merged:
 			out = append(out, fmt.Sprintf("%s merges", e.Object))
 		case model.Trigger:
@@ -834,7 +835,7 @@ func summarize(st model.Step) string {
 		case model.NothingHappens:
 			out = append(out, fmt.Sprintf("nothing happens to %s", e.Object))
 		case model.Reveal:
-			out = append(out, fmt.Sprintf("%s reveals %v", e.Player, e.Revealed))
+			out = append(out, fmt.Sprintf("%s reveals %s", e.Player, words.List(e.Revealed)))
 		}
 	}
 	if len(out) == 0 {
@@ -910,7 +911,7 @@ func applicable(info EngineInfo, p *properties.Property) (bool, string) {
 		var missing []string
 		for _, f := range info.Lacks(p.Needs) {
 			if parts, short := model.Shorthands[f]; short {
-				missing = append(missing, fmt.Sprintf("%s (any of %v)", f, parts))
+				missing = append(missing, fmt.Sprintf("%s (any of %s)", f, words.List(parts)))
 			} else {
 				missing = append(missing, string(f))
 			}
@@ -923,7 +924,10 @@ func applicable(info EngineInfo, p *properties.Property) (bool, string) {
 				missing = append(missing, string(o))
 			}
 		}
-		return false, "the engine does not report the observers " + strings.Join(missing, ", ")
+		if len(missing) == 1 {
+			return false, "the engine does not report the observer " + missing[0]
+		}
+		return false, "the engine does not report the observers " + words.List(missing)
 	case p.Events && info.PartialTraces:
 		// The check reads zone changes or reveals, which partial traces
 		// may leave out; judging silence would blame the engine for

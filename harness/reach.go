@@ -83,28 +83,32 @@ func reach(p *properties.Property, info EngineInfo, checks int) (aside map[strin
 		all, _ = full.LoadOrStore(key, drawSample(p, info, p.Draws.For(generators.Engine{ByActions: e.ByActions})))
 	}
 	every := all.(*sample)
+	// needs says what reaching labels takes that the engine lacks, in
+	// words: the features the draws that reach them with every feature
+	// use, or, where they use nothing it lacks, that they are rare.
 	needs := func(labels ...string) string {
-		var lacks []model.Feature
+		var lacks []string
 		for _, l := range labels {
 			for _, f := range every.uses[l] {
-				if slices.Contains(e.Lacks, f) && !slices.Contains(lacks, f) {
-					lacks = append(lacks, f)
+				if slices.Contains(e.Lacks, f) && !slices.Contains(lacks, string(f)) {
+					lacks = append(lacks, string(f))
 				}
 			}
 		}
-		if len(lacks) == 0 {
-			// The draws that reach it with every feature need nothing
-			// the engine lacks: it is rare, not out of reach.
-			return "what the engine declares, but is rare among its draws"
+		switch len(lacks) {
+		case 0:
+			return "the draws that reach it use nothing the engine lacks, but they are rare"
+		case 1:
+			return "it needs " + lacks[0] + ", which the engine does not declare"
 		}
-		return fmt.Sprint(lacks)
+		return "it needs " + strings.Join(lacks[:len(lacks)-1], ", ") + " and " + lacks[len(lacks)-1] + ", which the engine does not declare"
 	}
 	if !mine.reached {
 		var labels []string
 		for l := range every.uses {
 			labels = append(labels, l)
 		}
-		return nil, nil, fmt.Sprintf("with the features the engine declares no scenario reaches this rule (none of %d drawn); it needs %s, which the engine does not declare", reachSample, needs(labels...))
+		return nil, nil, fmt.Sprintf("with the features the engine declares no scenario reaches this rule (none of %d drawn): %s", reachSample, needs(labels...))
 	}
 	setAside := func(l, why string) {
 		if aside == nil {
@@ -114,7 +118,7 @@ func reach(p *properties.Property, info EngineInfo, checks int) (aside map[strin
 	}
 	for l, want := range p.Cover {
 		if l != properties.ElseHappens && mine.uses[l] == nil {
-			setAside(l, fmt.Sprintf("no scenario with the features the engine declares reaches it (none of %d drawn): it needs %s", reachSample, needs(l)))
+			setAside(l, fmt.Sprintf("no scenario with the features the engine declares reaches it (none of %d drawn): %s", reachSample, needs(l)))
 			continue
 		}
 		share := declaredShare(mine.counts[l], mine.played, (coverRounds+1)*checks)

@@ -337,22 +337,31 @@ func (f *EngineFault) Unwrap() error { return f.Err }
 
 // Departure says in a line where the engine's trace first departs from
 // the rules' trace ("" when it follows it or can't be read): the short
-// form of Diff, for a terminal.
-func (c *Counterexample) Departure() (line string) {
+// form of Diff, for a terminal. It speaks only of what the engine, as e
+// describes it, reports: its observers' triggers, and events other than
+// triggers only when its traces are not partial.
+func (c *Counterexample) Departure(e EngineInfo) string {
+	if _, d, ok := c.Bug(e); ok {
+		return d.Error()
+	}
+	return ""
+}
+
+// Bug returns the bug the counterexample shows (properties.BugOf): where
+// the engine's trace first departs from the rules', as e reports it. ok
+// is false when the traces agree or can't be read.
+func (c *Counterexample) Bug(e EngineInfo) (b properties.Bug, d *properties.Problem, ok bool) {
 	if c.Got == nil || c.Want == nil || c.Scenario == nil {
-		return ""
+		return b, nil, false
 	}
 	defer func() {
 		if recover() != nil {
-			line = "" // a trace cut short, or too malformed to compare
+			b, d, ok = properties.Bug{}, nil, false // a trace cut short, or too malformed to compare
 		}
 	}()
 	got, err := inScenarioTerms(c.Scenario, c.Got, c.Want)
 	if err != nil || len(got.Steps) != len(c.Want.Steps) {
-		return ""
+		return b, nil, false
 	}
-	if d := properties.Departure(&properties.Case{Scenario: c.Scenario, Trace: got, Reference: properties.Settle(c.Want, got)}); d != nil {
-		return d.Error()
-	}
-	return ""
+	return properties.BugOf(&properties.Case{Scenario: c.Scenario, Trace: got, Reference: properties.Settle(c.Want, got), Partial: e.PartialTraces, Observers: e.Observers})
 }

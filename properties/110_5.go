@@ -61,7 +61,7 @@ func enteredWith(c *Case, i int, r *model.Permanent, why string) error {
 		return nil
 	}
 	if e.Status != r.Status {
-		return problemOf("entered-with-status", "%s, %s entered with status %+v: %s, %+v here", after(c, i), e.ID, e.Status, why, r.Status)
+		return problemOf("entered-with-status", "%s, %s entered %s: %s, %s here", after(c, i), e.ID, statusWords(e.Status), why, statusWords(r.Status))
 	}
 	return nil
 }
@@ -240,7 +240,7 @@ var P110_5d = &Property{
 			if c.Trace.Steps[i].State.Permanent(r.ID) == nil {
 				return nil // not returned at all: the comparison with the rules' trace reports it (730.3c, 712.21c where a merged or melded permanent left)
 			}
-			return enteredWith(c, i, r, fmt.Sprintf("a card off the battlefield has no status, so what was %s %+v returns as a new permanent", gone.ID, gone.Status))
+			return enteredWith(c, i, r, fmt.Sprintf("a card off the battlefield has no status, so what was %s (%s) returns as a new permanent", gone.ID, statusWords(gone.Status)))
 		})
 	},
 }

@@ -129,7 +129,7 @@ func tapsOnAttack(c *Case, vigilant bool, why string) error {
 			return problemOf("attacker-gone", "%s, the attacker %s is not on the battlefield: %s", after(c, i), id, why)
 		}
 		if e.Status.Tapped != r.Status.Tapped {
-			return problemOf("attacker-tapped-status", "%s, the attacker %s has tapped=%v: %s", after(c, i), id, e.Status.Tapped, why)
+			return problemOf("attacker-tapped-status", "%s, the attacker %s is %s: %s", after(c, i), id, flagWords(e.Status.Tapped, "tapped"), why)
 		}
 		return nil
 	})

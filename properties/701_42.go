@@ -65,7 +65,7 @@ func backFacesUp(c *Case, i int, made *model.Permanent) error {
 		return err
 	}
 	if g, w := pieces(c.Scenario, q), pieces(c.Scenario, made); g != w {
-		return problemOf("melded-permanent-made-otherwise", "%s, melded permanent %s is %s: it is its two cards, combined with their back faces up, %s", after(c, i), q.ID, componentsView(q), componentsView(made))
+		return problemOf("melded-permanent-made-otherwise", "%s, melded permanent %s is %s: it is its two cards, combined with their back faces up, %s", after(c, i), q.ID, componentsWords(c.Scenario, q), componentsWords(c.Scenario, made))
 	}
 	return nil
 }
@@ -104,7 +104,7 @@ var P701_42b = &Property{
 			objs := meldObjects(c, i)
 			for _, q := range enters(c.Trace, i) {
 				if slices.ContainsFunc(ids(q), func(id model.ObjectID) bool { return slices.Contains(objs, id) }) {
-					return problemOf("melded-non-pair", "%s, %v were melded into %s, but they are not two cards of one meld pair", after(c, i), objs, q.ID)
+					return problemOf("melded-non-pair", "%s, %s were melded into %s, but they are not two cards of one meld pair", after(c, i), listWords(objs), q.ID)
 				}
 			}
 			return nil

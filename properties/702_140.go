@@ -122,7 +122,7 @@ var P702_140c = &Property{
 				want = len(q.Components) - 1
 			}
 			if got := slices.Index(ids(q), card); got != want {
-				return problemOf("mutate-position-ignored", "%s, %s is component %d of %v, but its controller chose to put it on the %s", after(c, i), card, got, ids(q), pos)
+				return problemOf("mutate-position-ignored", "%s, %s is component %d of %s, but its controller chose to put it on the %s", after(c, i), card, got, listWords(ids(q)), pos)
 			}
 			return nil
 		})
@@ -131,7 +131,7 @@ var P702_140c = &Property{
 		}
 		return counterparts(c, func(r *model.Permanent) bool { return r.Mutated }, func(k int, r, e *model.Permanent) error {
 			if !e.Mutated {
-				return problemOf("not-reported-mutated", "%s, %s of components %v does not report mutated: a mutating spell merged with it, so it is a mutated permanent", at(c, k), e.ID, ids(e))
+				return problemOf("not-reported-mutated", "%s, %s of components %s does not report mutated: a mutating spell merged with it, so it is a mutated permanent", at(c, k), e.ID, listWords(ids(e)))
 			}
 			return nil
 		})
@@ -186,7 +186,7 @@ var P702_140e = &Property{
 			}
 			got, want := abilitySet(d.Characteristics.Abilities), abilitySet(r.Derived.Characteristics.Abilities)
 			if got != want {
-				return problemOf("mutated-abilities", "%s, mutated permanent %s of components %v has abilities %s, but the rules give %s: it has every ability of each component, and no others", at(c, k), e.ID, ids(e), got, want)
+				return problemOf("mutated-abilities", "%s, mutated permanent %s of components %s has abilities %s, but the rules give %s: it has every ability of each component, and no others", at(c, k), e.ID, listWords(ids(e)), setWords(d.Characteristics.Abilities), setWords(r.Derived.Characteristics.Abilities))
 			}
 			return nil
 		})

@@ -42,7 +42,7 @@ func phased(c *Case, i int, q *model.Permanent) (*model.Permanent, error) {
 		return nil, err
 	}
 	if e.Status.PhasedOut != q.Status.PhasedOut {
-		return nil, problemOf("phased-otherwise", "%s, %s reports phased_out=%t: the rules phase it %s", after(c, i), e.ID, e.Status.PhasedOut, way)
+		return nil, problemOf("phased-otherwise", "%s, %s reports it %s: the rules phase it %s", after(c, i), e.ID, flagWords(e.Status.PhasedOut, "phased out"), way)
 	}
 	return e, nil
 }
@@ -90,7 +90,7 @@ var P702_26b = &Property{
 		}
 		err := phasings(c, func(i int, p, q *model.Permanent) error {
 			if e := c.Trace.Steps[i].State.Permanent(q.ID); q.Status.PhasedOut && e != nil && !e.Status.PhasedOut {
-				return problemOf("not-phased-out", "%s, %s reports phased_out=false: the rules phase it out", after(c, i), e.ID)
+				return problemOf("not-phased-out", "%s, %s reports it not phased out: the rules phase it out", after(c, i), e.ID)
 			}
 			return nil
 		})
@@ -164,7 +164,7 @@ var P702_26d = &Property{
 			}
 			before := stateAt(c.Trace, i).Permanent(q.ID)
 			if !slices.Equal(ids(before), ids(e)) || countersView(before.Counters) != countersView(e.Counters) {
-				return problemOf("phasing-lost-components-or-counters", "%s, %s has components %v and counters %s, had %v and %s: tokens and counters stay on a permanent that phases", after(c, i), e.ID, ids(e), countersView(e.Counters), ids(before), countersView(before.Counters))
+				return problemOf("phasing-lost-components-or-counters", "%s, %s has components %s and counters %s, had %s and %s: tokens and counters stay on a permanent that phases", after(c, i), e.ID, listWords(ids(e)), countersWords(e.Counters), listWords(ids(before)), countersWords(before.Counters))
 			}
 			if !c.Partial {
 				for _, ev := range events(c.Trace.Steps[i], model.ZoneChange) {

@@ -38,7 +38,7 @@ var P704_5d = &Property{
 			got := eventsView(c.Trace.Steps[k-1], model.CeaseToExist, objectView)
 			want := eventsView(c.Reference.Steps[k-1], model.CeaseToExist, objectView)
 			if !slices.Equal(got, want) {
-				return problemOf("tokens-ceasing-to-exist", "%s, the engine reports %v ceasing to exist, but the rules end %v: a token that leaves the battlefield ceases to exist", at(c, k), orNone(got), orNone(want))
+				return problemOf("tokens-ceasing-to-exist", "%s, the engine reports %s ceasing to exist, but the rules end %s: a token that leaves the battlefield ceases to exist", at(c, k), listWords(got), listWords(want))
 			}
 		}
 		return nil

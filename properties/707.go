@@ -44,6 +44,7 @@ var P707_5 = &Property{
 				return problemOf("copy-without-characteristics", "%s, %s reports no characteristics", after(c, i), r.ID)
 			}
 			if got, want := charsView(e.Derived.Characteristics), charsView(r.Derived.Characteristics); got != want {
+				got, want = charsApart(e.Derived.Characteristics, r.Derived.Characteristics)
 				return problemOf("copy-takes-other-values", "%s, %s entered as a copy of %s with %s, but a copy takes the original's copiable values: %s", after(c, i), r.ID, target, got, want)
 			}
 			return nil
@@ -103,10 +104,10 @@ var P707_8a = &Property{
 			}
 			want, got := r.Derived.DoubleFaced, d.DoubleFaced
 			if len(src.Components) > 1 && got != want {
-				return problemOf("copy-of-merged-double-faced", "%s, token copy %s of merged permanent %s reports double_faced=%t: a merged permanent is not double-faced (CR 730.2i), so neither is its copy", after(c, i), e.ID, src.ID, got)
+				return problemOf("copy-of-merged-double-faced", "%s, token copy %s of merged permanent %s reports it %s: a merged permanent is not double-faced (CR 730.2i), so neither is its copy", after(c, i), e.ID, src.ID, flagWords(got, "double-faced"))
 			}
 			if got != want || orFront(e.Components[0].Face) != orFront(r.Components[0].Face) {
-				return problemOf("copy-of-dfc-otherwise", "%s, token copy %s of %s reports double_faced=%t with its %s face up: it is a double-faced token with the %s face up, as %s is", after(c, i), e.ID, src.ID, got, orFront(e.Components[0].Face), orFront(r.Components[0].Face), src.ID)
+				return problemOf("copy-of-dfc-otherwise", "%s, token copy %s of %s reports it %s with its %s face up: it is a double-faced token with the %s face up, as %s is", after(c, i), e.ID, src.ID, flagWords(got, "double-faced"), orFront(e.Components[0].Face), orFront(r.Components[0].Face), src.ID)
 			}
 		}
 		return nil

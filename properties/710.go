@@ -68,9 +68,9 @@ var P710_2 = &Property{
 			case ch.Name != f.Name:
 				return problemOf("unflipped-name", "%s, unflipped %s is named %q: a flip card has its normal characteristics, %q, until its permanent flips", at(c, k), e.ID, ch.Name, f.Name)
 			case fmt.Sprint(sortedStrings(ch.Types), sortedStrings(ch.Subtypes)) != fmt.Sprint(sortedStrings(f.Types), sortedStrings(f.Subtypes)):
-				return problemOf("unflipped-types", "%s, unflipped %s has types %v %v: a flip card has its normal type line, %v %v, until its permanent flips", at(c, k), e.ID, ch.Types, ch.Subtypes, f.Types, f.Subtypes)
+				return problemOf("unflipped-types", "%s, unflipped %s has types %s and subtypes %s: a flip card has its normal type line, %s and %s, until its permanent flips", at(c, k), e.ID, setWords(ch.Types), setWords(ch.Subtypes), setWords(f.Types), setWords(f.Subtypes))
 			case !r.Mutated && slices.ContainsFunc(f.Abilities, func(a model.AbilityID) bool { return !slices.Contains(ch.Abilities, a) }):
-				return problemOf("unflipped-abilities", "%s, unflipped %s has abilities %v: a flip card has its normal text, %v, until its permanent flips", at(c, k), e.ID, ch.Abilities, f.Abilities)
+				return problemOf("unflipped-abilities", "%s, unflipped %s has abilities %s: a flip card has its normal text, %s, until its permanent flips", at(c, k), e.ID, setWords(ch.Abilities), setWords(f.Abilities))
 			}
 			if p, _ := basePT(e); f.Power != nil && (p == nil || *p != *f.Power) {
 				return problemOf("unflipped-power", "%s, unflipped %s has power %s before its counters and effects: a flip card has its normal power, %d, until its permanent flips", at(c, k), e.ID, fmtInt(p), *f.Power)

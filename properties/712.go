@@ -42,7 +42,7 @@ var P712_4a = &Property{
 				return nil // made otherwise: 701.42a's to judge
 			}
 			if e.Derived == nil || !e.Derived.Melded || e.Derived.Merged {
-				return problemOf("melded-flag-wrong", "%s, melded permanent %s reports melded=%t merged=%t: it is a melded permanent, one object of two cards", at(c, k), e.ID, e.Derived != nil && e.Derived.Melded, e.Derived != nil && e.Derived.Merged)
+				return problemOf("melded-flag-wrong", "%s, melded permanent %s reports it %s and %s: it is a melded permanent, one object of two cards", at(c, k), e.ID, flagWords(e.Derived != nil && e.Derived.Melded, "melded"), flagWords(e.Derived != nil && e.Derived.Merged, "merged"))
 			}
 			return nil
 		})
@@ -248,7 +248,7 @@ var P712_15a = &Property{
 			}
 			r := c.Reference.Steps[i].State.Permanent(p.ID)
 			if componentsView(q) != componentsView(r) {
-				return problemOf("turned-up-face-otherwise", "%s, %s was turned face up as %s: it turns face up with its front face up, %s", after(c, i), q.ID, componentsView(q), componentsView(r))
+				return problemOf("turned-up-face-otherwise", "%s, %s was turned face up as %s: it turns face up with its front face up, %s", after(c, i), q.ID, componentsWords(c.Scenario, q), componentsWords(c.Scenario, r))
 			}
 		}
 		return nil
@@ -320,7 +320,7 @@ var P712_18 = &Property{
 			}
 			e := stateAt(c.Trace, i).Permanent(p.ID)
 			if effectsView(e) != effectsView(q) || countersView(e.Counters) != countersView(q.Counters) {
-				return problemOf("transform-lost-effects", "%s, %s has effects %s and counters %s, had %s and %s: effects that applied to it still do", after(c, i), q.ID, effectsView(q), countersView(q.Counters), effectsView(e), countersView(e.Counters))
+				return problemOf("transform-lost-effects", "%s, %s has effects %s and counters %s, had %s and %s: effects that applied to it still do", after(c, i), q.ID, effectsWords(q), countersWords(q.Counters), effectsWords(e), countersWords(e.Counters))
 			}
 			// Which faces a merged permanent shows after is 730.2i's to
 			// judge; a lone double-faced permanent shows its other face.

@@ -66,14 +66,14 @@ func mergedInto(c *Case, i int, card, target model.ObjectID) (*model.Permanent, 
 	if h := holderOf(next, card); h != nil {
 		return nil, problemOf("merged-into-other-permanent", "%s, %s merged into permanent %s, not into %s: a merged permanent is the permanent it merged with, the same object with the same id", after(c, i), card, h.ID, target)
 	}
-	return nil, problemOf("did-not-merge", "%s, %s did not merge with %s (the engine's %s is %v): the rules merge it there", after(c, i), card, target, target, idsOrGone(q))
+	return nil, problemOf("did-not-merge", "%s, %s did not merge with %s (the engine's %s is %s): the rules merge it there", after(c, i), card, target, target, idsOrGoneWords(q))
 }
 
-func idsOrGone(p *model.Permanent) any {
+func idsOrGoneWords(p *model.Permanent) string {
 	if p == nil {
 		return "gone"
 	}
-	return ids(p)
+	return "made of " + listWords(ids(p))
 }
 
 // P730_2: merging keeps one permanent, the object going on top or under.
@@ -101,7 +101,7 @@ var P730_2 = &Property{
 			top := append([]model.ObjectID{card}, ids(old)...)
 			bottom := append(ids(old), card)
 			if got := ids(q); !slices.Equal(got, top) && !slices.Equal(got, bottom) {
-				return problemOf("merged-between-components", "%s, %s has components %v: %s goes on top of or under %v, never between", after(c, i), target, got, card, ids(old))
+				return problemOf("merged-between-components", "%s, %s has components %s: %s goes on top of or under %s, never between", after(c, i), target, listWords(got), card, listWords(ids(old)))
 			}
 			for _, p := range enters(c.Trace, i) {
 				if !slices.ContainsFunc(enters(c.Reference, i), func(r *model.Permanent) bool { return r.ID == p.ID }) {
@@ -122,7 +122,7 @@ var P730_2 = &Property{
 			want := isMerged(c.Scenario, r)
 			if e.Derived == nil || e.Derived.Merged != want || want && e.Derived.Melded {
 				merged, melded := e.Derived != nil && e.Derived.Merged, e.Derived != nil && e.Derived.Melded
-				return problemOf("merged-flag-wrong", "%s, %s of components %v reports merged=%t melded=%t: it is a merged permanent=%t (CR 730.2, 701.42a)", at(c, k), e.ID, ids(e), merged, melded, want)
+				return problemOf("merged-flag-wrong", "%s, %s of components %s reports it %s and %s: it is %s (CR 730.2, 701.42a)", at(c, k), e.ID, listWords(ids(e)), flagWords(merged, "merged"), flagWords(melded, "melded"), map[bool]string{true: "a merged permanent", false: "no merged permanent"}[want])
 			}
 			return nil
 		})
@@ -212,6 +212,7 @@ func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent
 			return nil // a keyword counter lost or gained: the finding of the rule that moved it
 		}
 		if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
+			g, w = permCharsApart(e, r, ab)
 			return problemOf("characteristics-of-"+Key(what), "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
 		}
 		return nil
@@ -292,11 +293,11 @@ var P730_2c = &Property{
 			case p.Controller != q.Controller:
 				return problemOf(class, "%s changed controller from %s to %s: it is the same object", at, p.Controller, q.Controller)
 			case countersView(p.Counters) != countersView(q.Counters):
-				return problemOf(class, "%s has counters %s, had %s: it is the same object and keeps them", at, countersView(q.Counters), countersView(p.Counters))
+				return problemOf(class, "%s has counters %s, had %s: it is the same object and keeps them", at, countersWords(q.Counters), countersWords(p.Counters))
 			case effectsView(p) != effectsView(q):
-				return problemOf(class, "%s is under effects %s, was under %s: effects that applied to it still do", at, effectsView(q), effectsView(p))
+				return problemOf(class, "%s is under effects %s, was under %s: effects that applied to it still do", at, effectsWords(q), effectsWords(p))
 			case p.ControlledSinceTurnStart != q.ControlledSinceTurnStart:
-				return problemOf(class, "%s reports controlled_since_turn_start=%t, was %t: it hasn't just come under its controller's control", at, q.ControlledSinceTurnStart, p.ControlledSinceTurnStart)
+				return problemOf(class, "%s reports it %s, was %s: it hasn't just come under its controller's control", at, flagWords(q.ControlledSinceTurnStart, "controlled since the turn began"), flagWords(p.ControlledSinceTurnStart, "so"))
 			}
 			return nil
 		})
@@ -327,7 +328,7 @@ var P730_2d = &Property{
 			top := e.Components[0].Object
 			if want := isToken(c.Scenario, top); d.Token != want {
 				kind := map[bool]string{true: "a token", false: "a card"}[want]
-				return problemOf("token-unlike-top", "%s, %s's topmost component %s is %s, but it reports token=%t", at(c, k), e.ID, top, kind, d.Token)
+				return problemOf("token-unlike-top", "%s, %s's topmost component %s is %s, but it reports itself %s", at(c, k), e.ID, top, kind, map[bool]string{true: "a token", false: "no token"}[d.Token])
 			}
 			return nil
 		})
@@ -385,7 +386,7 @@ var P730_2e = &Property{
 	Check: func(c *Case) error {
 		err := counterparts(c, func(r *model.Permanent) bool { return len(r.Components) > 1 }, func(k int, r, e *model.Permanent) error {
 			if top := e.Components[0]; e.Status.FaceDown != top.FaceDown {
-				return problemOf("face-down-unlike-top", "%s, %s reports face_down=%t, but its topmost component %s has face_down=%t", at(c, k), e.ID, e.Status.FaceDown, top.Object, top.FaceDown)
+				return problemOf("face-down-unlike-top", "%s, %s reports it %s, but its topmost component %s is %s", at(c, k), e.ID, flagWords(e.Status.FaceDown, "face down"), top.Object, flagWords(top.FaceDown, "face down"))
 			}
 			return nil
 		})
@@ -406,7 +407,7 @@ var P730_2e = &Property{
 				// goes is 702.140c's to judge): the permanent is face down
 				// exactly when that card is.
 				if q.Status.FaceDown != r.Status.FaceDown {
-					return problemOf("face-down-not-as-top", "%s, %s has face_down=%t with %s on top: a merged permanent is face down only if its topmost component is, and the rules make it face_down=%t", after(c, i), q.ID, q.Status.FaceDown, r.Components[0].Object, r.Status.FaceDown)
+					return problemOf("face-down-not-as-top", "%s, %s is %s with %s on top: a merged permanent is face down only if its topmost component is, and the rules make it %s", after(c, i), q.ID, flagWords(q.Status.FaceDown, "face down"), r.Components[0].Object, flagWords(r.Status.FaceDown, "face down"))
 				}
 				before := stateAt(c.Trace, i)
 				for _, w := range r.Components {
@@ -414,7 +415,7 @@ var P730_2e = &Property{
 						continue // the engine had it turned otherwise before: another rule's finding (730.2f)
 					}
 					if k := slices.IndexFunc(q.Components, func(g model.Component) bool { return g.Object == w.Object }); k >= 0 && q.Components[k].FaceDown != w.FaceDown {
-						return problemOf("merge-turned-component", "%s, component %s of %s has face_down=%t: merging turns no card over, and the rules keep it face_down=%t", after(c, i), w.Object, q.ID, q.Components[k].FaceDown, w.FaceDown)
+						return problemOf("merge-turned-component", "%s, component %s of %s is %s: merging turns no card over, and the rules keep it %s", after(c, i), w.Object, q.ID, flagWords(q.Components[k].FaceDown, "face down"), flagWords(w.FaceDown, "face down"))
 					}
 				}
 			}
@@ -469,11 +470,11 @@ var P730_2f = &Property{
 			}
 			way := map[bool]string{true: "down", false: "up"}[r.Status.FaceDown]
 			if q.Status.FaceDown != r.Status.FaceDown {
-				return problemOf("merged-not-turned", "%s, merged permanent %s reports face_down=%t: the rules turn it face %s", after(c, i), q.ID, q.Status.FaceDown, way)
+				return problemOf("merged-not-turned", "%s, merged permanent %s reports it %s: the rules turn it face %s", after(c, i), q.ID, flagWords(q.Status.FaceDown, "face down"), way)
 			}
 			for _, comp := range q.Components {
 				if comp.FaceDown != r.Status.FaceDown {
-					return problemOf("component-not-turned", "%s, %s was turned face %s but its component %s has face_down=%t: each component turns", after(c, i), q.ID, way, comp.Object, comp.FaceDown)
+					return problemOf("component-not-turned", "%s, %s was turned face %s but its component %s is %s: each component turns", after(c, i), q.ID, way, comp.Object, flagWords(comp.FaceDown, "face down"))
 				}
 			}
 			if r.Status.FaceDown && c.Reports(model.TurnedFaceDown) {
@@ -535,7 +536,7 @@ var P730_2g = &Property{
 				return err
 			}
 			if was := stateAt(c.Trace, i).Permanent(p.ID); !q.Status.FaceDown || componentsView(q) != componentsView(was) {
-				return problemOf("instant-in-face-down-turned-over", "%s, face-down merged permanent %s holds an instant or sorcery card but was turned over, from %s to %s (face_down=%t): it is revealed and stays face down", after(c, i), q.ID, componentsView(was), componentsView(q), q.Status.FaceDown)
+				return problemOf("instant-in-face-down-turned-over", "%s, face-down merged permanent %s holds an instant or sorcery card but was turned over, from %s to %s (face down: %s): it is revealed and stays face down", after(c, i), q.ID, componentsWords(c.Scenario, was), componentsWords(c.Scenario, q), yesNo(q.Status.FaceDown))
 			}
 			if err := sameTriggers(c, i, model.TurnedFaceUp, q.ID, "it stayed face down"); err != nil {
 				return err
@@ -664,7 +665,7 @@ var P730_2i = &Property{
 	Check: func(c *Case) error {
 		err := counterparts(c, func(r *model.Permanent) bool { return isMerged(c.Scenario, r) && hasDFC(c.Scenario, r) }, func(k int, r, e *model.Permanent) error {
 			if e.Derived != nil && (e.Derived.DoubleFaced || e.Derived.Transformed) {
-				return problemOf("merged-reports-double-faced", "%s, merged permanent %s reports double_faced=%t transformed=%t: a merged permanent is never a double-faced or transformed permanent", at(c, k), e.ID, e.Derived.DoubleFaced, e.Derived.Transformed)
+				return problemOf("merged-reports-double-faced", "%s, merged permanent %s reports it %s and %s: a merged permanent is never a double-faced or transformed permanent", at(c, k), e.ID, flagWords(e.Derived.DoubleFaced, "double-faced"), flagWords(e.Derived.Transformed, "transformed"))
 			}
 			return nil
 		})
@@ -703,6 +704,21 @@ func unchangedView(p *model.Permanent) string {
 	return fmt.Sprintf("%s by=%v %+v counters=%s %s %s", componentsView(p), how, p.Status, countersView(p.Counters), characteristics(p, true), flags)
 }
 
+// unchangedFields are the parts of a permanent unchangedView compares,
+// named, to say in words which of them changed.
+func unchangedFields(s *model.Scenario, p *model.Permanent) []field {
+	out := []field{{"components", componentsWords(s, p)}}
+	out = append(out, statusFields(p.Status)...)
+	out = append(out, field{"counters", countersWords(p.Counters)})
+	if p.Derived == nil {
+		return append(out, field{"characteristics", "none"})
+	}
+	ch := p.Derived.Characteristics
+	ch.Power, ch.Toughness = basePT(p)
+	out = append(out, characteristicFields(ch)...)
+	return append(out, field{"double-faced", yesNo(p.Derived.DoubleFaced)}, field{"transformed", yesNo(p.Derived.Transformed)})
+}
+
 // nothingHappens fails unless the engine's permanent id is after step i
 // exactly as it was before: the rules say the step does nothing to it.
 func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
@@ -711,7 +727,7 @@ func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
 		return problemOf("found-object-gone", "%s, %s is gone: %s", after(c, i), id, why)
 	}
 	if g, w := unchangedView(q), unchangedView(p); g != w {
-		return problemOf("found-object-changed", "%s, %s changed from %s to %s: %s", after(c, i), id, w, g, why)
+		return problemOf("found-object-changed", "%s, %s changed, %s: %s", after(c, i), id, changedWords(unchangedFields(c.Scenario, p), unchangedFields(c.Scenario, q)), why)
 	}
 	return nil
 }
@@ -981,7 +997,7 @@ func sameOrder(c *Case, i int, p *model.Permanent, zones []model.Zone, who strin
 			continue // other cards went there: where cards go is another rule's (730.3d-e, 712.21d)
 		}
 		if !slices.Equal(got, want) {
-			return problemOf("cards-in-other-order", "%s, %s's cards are in %s's %s in the order %v, but %s chose %v", after(c, i), p.ID, owner, z, got, who, want)
+			return problemOf("cards-in-other-order", "%s, %s's cards are in %s's %s in the order %s, but %s chose %s", after(c, i), p.ID, owner, z, listWords(got), who, listWords(want))
 		}
 	}
 	return nil
@@ -1305,12 +1321,12 @@ func movesOf(st model.Step, id model.ObjectID, skip func(model.ObjectID) bool) s
 		}
 		for _, m := range e.Moves {
 			if !skip(m.Object) {
-				out = append(out, fmt.Sprintf("%s->%s", m.Object, m.To))
+				out = append(out, fmt.Sprintf("%s to %s", m.Object, m.To))
 			}
 		}
 	}
 	slices.Sort(out)
-	return "[" + strings.Join(out, " ") + "]"
+	return listWords(out)
 }
 
 func destinations(c *Case, i int, id model.ObjectID, cards []model.ObjectID, why string) error {

@@ -36,26 +36,38 @@ func Departure(c *Case) error {
 				continue // the same, down to what need not be (the common case)
 			}
 			if err := sameEvents(c, k-1); err != nil {
-				return err
+				return inState(err, k)
 			}
 		} else if sameStateExactly(&c.Trace.Start, &c.Reference.Start) {
 			continue
 		}
 		if err := sameState(at(c, k), stateAt(c.Trace, k), stateAt(c.Reference, k), c.Scenario); err != nil {
-			return err
+			return inState(err, k)
 		}
 	}
 	return nil
 }
 
+// inState notes on a departure the state it is in.
+func inState(err error, k int) error {
+	if p, ok := err.(*Problem); ok {
+		p.State = k
+	}
+	return err
+}
+
 // departs is the problem of a departure in one aspect of the trace,
-// named without objects (aspect, such as "status" or "graveyard"), and
-// shown with them (what). Every departure is of one class, whatever its
-// aspect: a counterexample of one shrinks to the plainest departure,
-// which may be in another aspect.
-func departs(where, what, aspect string, got, want any) error {
-	return &Problem{Class: "departure", Aspect: aspect,
-		Msg: fmt.Sprintf("%s, %s: the engine's trace has %v, the rules' %v", where, what, got, want)}
+// named without objects (aspect, such as "a permanent's status" or "a
+// player's graveyard"), and shown with them (what), got and want in
+// words. object is the object it is about, if one, and detail narrows the
+// aspect to the parts that differ (the flags, the zone, whether triggers
+// are extra or missing): with the object's role, they say which bug it is
+// (Signature). Every departure is of one class, whatever its aspect: a
+// counterexample of one shrinks to the plainest departure, which may be
+// in another aspect.
+func departs(where, what, aspect string, object model.ObjectID, detail, got, want string) error {
+	return &Problem{Class: "departure", Aspect: aspect, Detail: detail, Object: object, Where: where,
+		Msg: fmt.Sprintf("%s, %s: the engine's trace has %s, the rules' %s", where, what, got, want)}
 }
 
 // AspectOf returns the aspect of the trace a departure is in (see
@@ -70,36 +82,67 @@ func AspectOf(err error) string {
 
 func sameState(where string, g, w *model.State, s *model.Scenario) error {
 	if g.Active != w.Active {
-		return departs(where, "the active player", "the active player", g.Active, w.Active)
+		return departs(where, "the active player", "the active player", "", "", string(g.Active), string(w.Active))
 	}
 	if a, b := permIDs(g), permIDs(w); !slices.Equal(a, b) {
-		return departs(where, "the battlefield", "the battlefield", a, b)
+		id, detail := firstApart(a, b)
+		return departs(where, "the battlefield", "the battlefield", id, detail, listWords(a), listWords(b))
 	}
 	for i := range w.Battlefield {
 		wp := &w.Battlefield[i]
 		gp := g.Permanent(wp.ID)
 		for _, v := range permanentViews {
 			if a, b := v.view(s, gp), v.view(s, wp); a != b {
-				return departs(where, string(wp.ID)+"'s "+v.what, "a permanent's "+v.what, a, b)
+				gf, wf := v.fields(s, gp), v.fields(s, wp)
+				names := differing(gf, wf)
+				a, b := fieldsWords(gf, names), fieldsWords(wf, names)
+				if len(names) == 1 && names[0] == v.what {
+					a, b = strings.TrimPrefix(a, v.what+" "), strings.TrimPrefix(b, v.what+" ")
+				}
+				return departs(where, string(wp.ID)+"'s "+v.what, "a permanent's "+v.what, wp.ID, strings.Join(names, ", "), a, b)
 			}
 		}
 	}
 	for _, wpl := range w.Players {
 		gpl := g.Player(wpl.ID)
 		if gpl == nil {
-			return departs(where, "player "+string(wpl.ID), "the players", "missing", "present")
+			return departs(where, "player "+string(wpl.ID), "the players", "", "missing", "no player "+string(wpl.ID), "player "+string(wpl.ID))
 		}
 		if z, a, b := firstZoneDiff(gpl, &wpl); z != "" {
-			return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), "a player's "+string(z), a, b)
+			id, detail := firstApart(a, b)
+			return departs(where, fmt.Sprintf("%s's %s", wpl.ID, z), "a player's "+string(z), id, detail, listWords(a), listWords(b))
 		}
 	}
 	if a, b := stackView(g), stackView(w); a != b {
-		return departs(where, "the stack", "the stack", a, b)
+		return departs(where, "the stack", "the stack", "", "", stackWords(g), stackWords(w))
 	}
 	if a, b := linksView(g), linksView(w); a != b {
-		return departs(where, "what linked abilities exiled", "what linked abilities exiled", a, b)
+		return departs(where, "what linked abilities exiled", "what linked abilities exiled", "", "", linksWords(g), linksWords(w))
 	}
 	return nil
+}
+
+// firstApart returns the first object in which the lists got and want
+// differ, and "extra" when got has it and want does not, "missing" the
+// other way round, "order" when both have it elsewhere.
+func firstApart[T ~string](got, want []T) (model.ObjectID, string) {
+	for i := 0; i < len(got) || i < len(want); i++ {
+		switch {
+		case i >= len(want):
+			return model.ObjectID(got[i]), "extra"
+		case i >= len(got):
+			return model.ObjectID(want[i]), "missing"
+		case got[i] != want[i]:
+			if !slices.Contains(want, got[i]) {
+				return model.ObjectID(got[i]), "extra"
+			}
+			if !slices.Contains(got, want[i]) {
+				return model.ObjectID(want[i]), "missing"
+			}
+			return model.ObjectID(want[i]), "order"
+		}
+	}
+	return "", ""
 }
 
 func permIDs(st *model.State) []model.ObjectID {
@@ -113,23 +156,42 @@ func permIDs(st *model.State) []model.ObjectID {
 
 // permanentViews are the aspects of a permanent the comparison looks at,
 // each shown as text.
+// Each view is compared as text (view, built cheaply: it is built for
+// every permanent of every step that differs), and told in words by its
+// named parts (fields) only where two differ.
 var permanentViews = []struct {
-	what string
-	view func(s *model.Scenario, p *model.Permanent) string
+	what   string
+	view   func(s *model.Scenario, p *model.Permanent) string
+	fields func(s *model.Scenario, p *model.Permanent) []field
 }{
-	{"components", pieces},
-	{"controller", func(_ *model.Scenario, p *model.Permanent) string { return string(p.Controller) }},
-	{"status", func(_ *model.Scenario, p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) }},
-	{"counters", func(_ *model.Scenario, p *model.Permanent) string { return countersView(p.Counters) }},
-	{"effects", func(_ *model.Scenario, p *model.Permanent) string { return effectsView(p) }},
+	{"components", pieces, func(s *model.Scenario, p *model.Permanent) []field {
+		return []field{{"components", componentsWords(s, p)}}
+	}},
+	{"controller", func(_ *model.Scenario, p *model.Permanent) string { return string(p.Controller) },
+		func(_ *model.Scenario, p *model.Permanent) []field {
+			return []field{{"controller", string(p.Controller)}}
+		}},
+	{"status", func(_ *model.Scenario, p *model.Permanent) string { return fmt.Sprintf("%+v", p.Status) },
+		func(_ *model.Scenario, p *model.Permanent) []field { return statusFields(p.Status) }},
+	{"counters", func(_ *model.Scenario, p *model.Permanent) string { return countersView(p.Counters) },
+		func(_ *model.Scenario, p *model.Permanent) []field {
+			return []field{{"counters", countersWords(p.Counters)}}
+		}},
+	{"effects", func(_ *model.Scenario, p *model.Permanent) string { return effectsView(p) },
+		func(_ *model.Scenario, p *model.Permanent) []field { return []field{{"effects", effectsWords(p)}} }},
 	{"attachment", func(_ *model.Scenario, p *model.Permanent) string {
 		return fmt.Sprintf("attached_to=%q enchanted_player=%q", p.AttachedTo, p.EnchantedPlayer)
-	}},
+	}, func(_ *model.Scenario, p *model.Permanent) []field { return attachmentFields(p) }},
 	{"characteristics", func(_ *model.Scenario, p *model.Permanent) string {
 		if p.Derived == nil {
 			return "none"
 		}
 		return charsView(p.Derived.Characteristics)
+	}, func(_ *model.Scenario, p *model.Permanent) []field {
+		if p.Derived == nil {
+			return []field{{"characteristics", "none"}}
+		}
+		return characteristicFields(p.Derived.Characteristics)
 	}},
 	{"derived flags", func(_ *model.Scenario, p *model.Permanent) string {
 		if p.Derived == nil {
@@ -138,6 +200,11 @@ var permanentViews = []struct {
 		d := p.Derived
 		return fmt.Sprintf("token=%t merged=%t melded=%t double_faced=%t transformed=%t commander=%t mutated=%t",
 			d.Token, d.Merged, d.Melded, d.DoubleFaced, d.Transformed, d.Commander, p.Mutated)
+	}, func(_ *model.Scenario, p *model.Permanent) []field {
+		if p.Derived == nil {
+			return []field{{"derived flags", "none"}}
+		}
+		return flagFields(p)
 	}},
 }
 
@@ -232,14 +299,16 @@ func sameEvents(c *Case, i int) error {
 			continue
 		}
 		if a, b := triggered(g, o, ""), triggered(w, o, ""); !slices.Equal(a, b) {
-			return departs(after(c, i), fmt.Sprintf("the %q triggers", o), fmt.Sprintf("the %q triggers", o), triggersText(a), triggersText(b))
+			id, detail := triggersApart(a, b)
+			return departs(after(c, i), fmt.Sprintf("the %q triggers", o), fmt.Sprintf("the %q triggers", o), id, detail, triggersText(a), triggersText(b))
 		}
 	}
 	// Whether the action could be taken at all, and who attacked, every
 	// engine reports: they are what the action did.
 	for _, k := range []model.EventKind{model.NotAllowed, model.Attacks} {
 		if a, b := eventsView(g, k, objectView), eventsView(w, k, objectView); !slices.Equal(a, b) {
-			return departs(after(c, i), fmt.Sprintf("the %s events", k), fmt.Sprintf("the %s events", k), orNone(a), orNone(b))
+			id, detail := firstApart(a, b)
+			return departs(after(c, i), fmt.Sprintf("the %s events", k), fmt.Sprintf("the %s events", k), id, detail, listWords(a), listWords(b))
 		}
 	}
 	if c.Partial {
@@ -247,10 +316,61 @@ func sameEvents(c *Case, i int) error {
 	}
 	for _, v := range eventViews {
 		if a, b := eventsView(g, v.kind, v.view), eventsView(w, v.kind, v.view); !slices.Equal(a, b) {
-			return departs(after(c, i), "the "+v.what, "the "+v.what, orNone(a), orNone(b))
+			var id model.ObjectID
+			detail := "extra"
+			if len(a) < len(b) {
+				detail = "missing"
+			} else if len(a) == len(b) {
+				detail = "otherwise"
+			}
+			for _, e := range w.Events {
+				if e.Kind == v.kind && e.Object != "" {
+					id = e.Object
+					break
+				}
+			}
+			return departs(after(c, i), "the "+v.what, "the "+v.what, id, detail, eventsWords(a), eventsWords(b))
 		}
 	}
 	return nil
+}
+
+// triggersApart returns the first object whose triggers (listed as
+// "object/source", sorted) differ, and whether the engine's trace has
+// extra triggers for it, fewer, or others.
+func triggersApart(got, want []string) (model.ObjectID, string) {
+	count := func(list []string, obj string) int {
+		n := 0
+		for _, t := range list {
+			if o, _, _ := strings.Cut(t, "/"); o == obj {
+				n++
+			}
+		}
+		return n
+	}
+	for _, t := range slices.Concat(want, got) {
+		obj, _, _ := strings.Cut(t, "/")
+		g, w := count(got, obj), count(want, obj)
+		switch {
+		case g > w:
+			return model.ObjectID(obj), "extra"
+		case g < w:
+			return model.ObjectID(obj), "missing"
+		}
+	}
+	if len(want) > 0 {
+		obj, _, _ := strings.Cut(want[0], "/")
+		return model.ObjectID(obj), "otherwise"
+	}
+	return "", "otherwise"
+}
+
+// eventsWords lists events as their views show them, or "none".
+func eventsWords(views []string) string {
+	if len(views) == 0 {
+		return "none"
+	}
+	return strings.Join(views, "; ")
 }
 
 var eventViews = []struct {
@@ -261,10 +381,14 @@ var eventViews = []struct {
 	{model.ZoneChange, "zone changes", func(e model.Event) string {
 		var ms []string
 		for _, m := range e.Moves {
-			ms = append(ms, fmt.Sprintf("%s->%s", m.Object, m.To))
+			ms = append(ms, fmt.Sprintf("%s to %s", m.Object, m.To))
 		}
 		slices.Sort(ms)
-		return fmt.Sprintf("%s %s->%s objects=%d cards=%d moves=%v", e.Object, e.From, e.To, e.Objects, e.Cards, ms)
+		from := string(e.From)
+		if from == "" {
+			from = "nowhere"
+		}
+		return fmt.Sprintf("%s from %s to %s (%s, %s; moves %s)", e.Object, from, e.To, countWords(e.Objects, "object"), countWords(e.Cards, "card"), listWords(ms))
 	}},
 	{model.Reveal, "reveals", nil},
 	{model.CeaseToExist, "tokens ceasing to exist", objectView},

@@ -220,6 +220,16 @@ type Problem struct {
 	// trace it is in, named without objects ("a permanent's status"), so
 	// that departures alike can be told apart from others.
 	Aspect string
+	// Detail narrows a departure's aspect to the parts that differ (the
+	// flags, the zone, extra or missing triggers), and Object names the
+	// object it is about, if one; Where is the state or step it is in
+	// ("after action 0 (move)").
+	Detail string
+	Object model.ObjectID
+	Where  string
+	// State is the state of the trace it is in: 0 the start, i+1 the
+	// state after action i.
+	State int
 }
 
 func (p *Problem) Error() string { return p.Msg }

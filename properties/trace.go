@@ -127,7 +127,7 @@ func ValidTrace(c *Case) error {
 				}
 			}
 			if k > 0 && !prev[p.ID] && !enteredName(p, k-1) {
-				return problemOf("new-permanent-misnamed", "%s, new permanent %s is not named OBJECT@%d after one of its components %v: a permanent that enters during action %d is named so", where, p.ID, k-1, ids(&p), k-1)
+				return problemOf("new-permanent-misnamed", "%s, new permanent %s is not named OBJECT@%d after one of its components %s: a permanent that enters during action %d is named so", where, p.ID, k-1, listWords(ids(&p)), k-1)
 			}
 		}
 		for _, o := range s.Objects {
@@ -196,9 +196,9 @@ func sameStart(s *model.Scenario, st *model.State) error {
 		case g == nil:
 			return problemOf("start-without-permanent", "the trace starts without permanent %s: a trace starts from the scenario's state", w.ID)
 		case pieces(s, g) != pieces(s, &w):
-			return problemOf("start-made-otherwise", "the trace starts with %s made of %s, the scenario with %s: a trace starts from the scenario's state", w.ID, componentsView(g), componentsView(&w))
+			return problemOf("start-made-otherwise", "the trace starts with %s made of %s, the scenario with %s: a trace starts from the scenario's state", w.ID, componentsWords(s, g), componentsWords(s, &w))
 		case g.Status != w.Status || g.Controller != w.Controller:
-			return problemOf("start-status-or-controller", "the trace starts with %s %+v under %s, the scenario with %+v under %s: a trace starts from the scenario's state", w.ID, g.Status, g.Controller, w.Status, w.Controller)
+			return problemOf("start-status-or-controller", "the trace starts with %s %s under %s, the scenario with it %s under %s: a trace starts from the scenario's state", w.ID, statusWords(g.Status), g.Controller, statusWords(w.Status), w.Controller)
 		}
 	}
 	for _, w := range want.Players {
@@ -207,7 +207,7 @@ func sameStart(s *model.Scenario, st *model.State) error {
 			return problemOf("start-without-player", "the trace starts without player %s: a trace starts from the scenario's state", w.ID)
 		}
 		if z, a, b := firstZoneDiff(g, &w); z != "" {
-			return problemOf("start-zone-otherwise", "the trace starts with %s's %s %v, the scenario with %v: a trace starts from the scenario's state", w.ID, z, a, b)
+			return problemOf("start-zone-otherwise", "the trace starts with %s's %s holding %s, the scenario with %s: a trace starts from the scenario's state", w.ID, z, listWords(a), listWords(b))
 		}
 	}
 	return nil

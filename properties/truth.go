@@ -118,9 +118,9 @@ func madeAs(c *Case, i int, id model.ObjectID, what string) (*model.Permanent, e
 		if stateAt(c.Reference, i).Permanent(id) == nil {
 			where = "put it there"
 		}
-		return nil, problemOf("not-on-battlefield", "%s, %s is not on the battlefield: %s, and the rules %s, made of %v", after(c, i), id, what, where, ids(r))
+		return nil, problemOf("not-on-battlefield", "%s, %s is not on the battlefield: %s, and the rules %s, made of %s", after(c, i), id, what, where, listWords(ids(r)))
 	case !sameMakeup(e, r):
-		return nil, problemOf("made-otherwise", "%s, %s is made of %v: %s, and the rules make it of %v", after(c, i), id, ids(e), what, ids(r))
+		return nil, problemOf("made-otherwise", "%s, %s is made of %s: %s, and the rules make it of %s", after(c, i), id, listWords(ids(e)), what, listWords(ids(r)))
 	}
 	return e, nil
 }

@@ -13,6 +13,7 @@ import (
 	"maps"
 	"runtime/debug"
 	"slices"
+	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -47,7 +48,7 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
 	}
-	g.mutant = mutant
+	g.mutant, g.several = mutant, strings.Contains(mutant, "+")
 	start, err := g.snapshot()
 	if err != nil {
 		return nil, &ActionError{Index: -1, Err: err}
@@ -136,6 +137,7 @@ type game struct {
 	events  []model.Event
 	gone    map[model.ObjectID]departure
 	mutant  string // see mutants.go
+	several bool   // mutant names several, joined by "+"
 	// marked holds the permanents a mutant wrongly gave face-down
 	// characteristics to (see mutant "failed-face-down-still-2-2").
 	marked map[model.ObjectID]bool

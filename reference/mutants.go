@@ -2,6 +2,8 @@ package reference
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -40,14 +42,32 @@ func FindMutant(name string) *Mutant {
 	return nil
 }
 
-// RunMutant plays s like [Run], with the bug of the named mutant; an empty
-// name is the reference itself.
+// CheckMutant returns an error unless name is a mutant, or several joined
+// by "+" ("dies-per-card+turn-top-only"): an engine with each of their
+// bugs at once, as a real engine has several.
+func CheckMutant(name string) error {
+	for _, m := range strings.Split(name, "+") {
+		if FindMutant(m) == nil {
+			return fmt.Errorf("unknown mutant %q", m)
+		}
+	}
+	return nil
+}
+
+// RunMutant plays s like [Run], with the bug of the named mutant (or of
+// each of several joined by "+", see CheckMutant); an empty name is the
+// reference itself.
 func RunMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
-	if mutant != "" && FindMutant(mutant) == nil {
-		return nil, fmt.Errorf("unknown mutant %q", mutant)
+	if mutant != "" {
+		if err := CheckMutant(mutant); err != nil {
+			return nil, err
+		}
 	}
 	return run(s, mutant)
 }
 
-// is reports whether the game runs as the named mutant.
-func (g *game) is(mutant string) bool { return g.mutant == mutant }
+// is reports whether the game runs as the named mutant, alone or among
+// others.
+func (g *game) is(mutant string) bool {
+	return g.mutant == mutant || g.several && slices.Contains(strings.Split(g.mutant, "+"), mutant)
+}

@@ -2,6 +2,10 @@ package reports_test
 
 import (
 	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,6 +13,8 @@ import (
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/reports"
 )
 
@@ -63,7 +69,8 @@ func TestReports_ShowBlockedRulesAndUnexplainedDepartures(t *testing.T) {
 
 // TestFindings_OneDivergenceIsOneFinding: rules that failed because the
 // engine could not play the same kind of action are one finding, whatever
-// their minimal scenarios; other failures are grouped by scenario.
+// their minimal scenarios; other failures are grouped by the way their
+// traces depart.
 func TestFindings_OneDivergenceIsOneFinding(t *testing.T) {
 	r := mutantResults(t)
 	ce := *r.Results[0].Counterexample
@@ -77,6 +84,70 @@ func TestFindings_OneDivergenceIsOneFinding(t *testing.T) {
 		harness.Result{Rule: "730.2c", Verdict: harness.Failed, Counterexample: &d2})
 	f := reports.Findings(r)
 	require.Len(t, f, 2, "730.2d's failure, and the divergence")
-	assert.Equal(t, []model.RuleID{"730.2", "730.2c"}, f[1].Rules)
+	assert.ElementsMatch(t, []model.RuleID{"730.2", "730.2c"}, f[0].Rules, "the finding that fails the most rules first")
 	assert.Equal(t, []model.RuleID{"730.2c"}, reports.SharedWith(f, "730.2", &d1))
+}
+
+// TestFindings_OneABug: an engine with four bugs in four mechanics (a
+// merge that makes a new object, dies triggers a card, melded cards front
+// face up, a token copy that copies status), each shown by the cases of
+// several rules in several shrunk scenarios, gives exactly four findings
+// at seeds 1 to 5, each under a rule its bug breaks and holding only
+// rules its bug breaks or blocks.
+func TestFindings_OneABug(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five whole runs")
+	}
+	bugs := []string{"merge-new-object", "dies-per-card", "meld-front-faces", "copy-copies-status"}
+	e, err := harness.Reference(strings.Join(bugs, "+"))
+	require.NoError(t, err)
+	for seed := uint64(1); seed <= 5; seed++ {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed})
+			require.NoError(t, err)
+			found := reports.Findings(res)
+			var heads []model.RuleID
+			for _, f := range found {
+				heads = append(heads, f.Rules[0])
+			}
+			require.Len(t, found, len(bugs), "one finding a bug: %v", heads)
+			seen := map[string]bool{}
+			for _, f := range found {
+				for _, name := range bugs {
+					m := reference.FindMutant(name)
+					if slices.Contains(m.Breaks, f.Rules[0]) {
+						assert.False(t, seen[name], "%s shows as two findings", name)
+						seen[name] = true
+						for _, r := range f.Rules {
+							assert.Contains(t, slices.Concat(m.Breaks, m.Also), r, "%s's finding holds %s", name, r)
+						}
+					}
+				}
+			}
+			assert.Len(t, seen, len(bugs), "each bug under a rule it breaks: %v", heads)
+		})
+	}
+}
+
+// Test730_3_ADiesTriggerACardIsNot730_2ds: an engine whose "whenever a
+// creature dies" and "whenever a nontoken creature dies" both trigger
+// once per card of a merged creature fails 730.3, and 730.2d (the token
+// rule) does not fail, at seeds 1 to 5.
+func Test730_3_ADiesTriggerACardIsNot730_2ds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("five runs")
+	}
+	e, err := harness.Reference("dies-per-card-both")
+	require.NoError(t, err)
+	rules := []*properties.Property{properties.P730_2d, properties.P730_3, properties.P712_21}
+	for seed := uint64(1); seed <= 5; seed++ {
+		res, err := harness.Check(context.Background(), e, rules, &harness.Options{Checks: 100, Seed: seed})
+		require.NoError(t, err)
+		verdicts := map[model.RuleID]harness.Verdict{}
+		for _, r := range res.Results {
+			verdicts[r.Rule] = r.Verdict
+		}
+		assert.Equal(t, harness.Failed, verdicts["730.3"], "seed %d", seed)
+		assert.NotEqual(t, harness.Failed, verdicts["730.2d"], "seed %d", seed)
+	}
 }

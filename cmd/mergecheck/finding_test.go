@@ -28,7 +28,7 @@ func Test400_1_ALostCardIsOneFindingThatBlocksTheMergeRules(t *testing.T) {
 	assert.Less(t, strings.Count(out, "\n"), 40, out)
 	assert.Equal(t, 1, strings.Count(out, "FAILED"), out)
 	assert.Contains(t, out, "FAILED      400.1: ")
-	assert.Contains(t, out, "their cases lost to 400.1's finding")
+	assert.Contains(t, out, "their cases lost to the finding of 400.1 (above)")
 
 	e, err := harness.Reference("mutate-drops-target-card")
 	require.NoError(t, err)

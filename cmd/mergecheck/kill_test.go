@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,9 +18,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/declared"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
+	"github.com/mergecheck/mergecheck/reports"
 )
 
 // TestKilledRunKeepsItsCounterexamples kills a run with SIGKILL as soon as
@@ -130,7 +134,35 @@ func TestKillMatrix_EachMutantFailsOnlyItsOwnRules(t *testing.T) {
 			if len(m.Also) > 0 {
 				assert.NotEmpty(t, m.Why, "%s: say why it breaks %v too", m.Name, m.Also)
 			}
+			assertReadable(t, res, "mutant:"+m.Name)
 		})
+	}
+}
+
+// goValue matches what Go prints of a value that is not words: a struct
+// ({Tapped:false ...}), a map, a pointer, a nil, a slice ([a b], []), a
+// formatting error, key=value flags and arrows.
+var goValue = regexp.MustCompile(`\{[A-Z][A-Za-z]*:|map\[|&\{|%!|<nil>|=\[|\[\]|\b[a-z_]+=(true|false)\b|\[[a-z0-9@]+ [a-z0-9@]+|->`)
+
+// assertReadable holds a run's text output to what a morning reader
+// needs: no line over 300 characters, no Go value, the findings that
+// block other rules before the others, each headline within 200
+// characters.
+func assertReadable(t *testing.T, res *harness.Results, engine string) {
+	t.Helper()
+	var b strings.Builder
+	printResults(&b, res, false, engine, 100)
+	out := b.String()
+	for _, line := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, len(line), 300, "%s: a line over 300 characters: %s", engine, line)
+		if strings.HasPrefix(line, "FAILED ") {
+			assert.LessOrEqual(t, len(line), 200, "%s: a headline over 200 characters: %s", engine, line)
+		}
+		assert.False(t, goValue.MatchString(line), "%s: a Go value: %s", engine, line)
+	}
+	findings := reports.Findings(res)
+	for i := 1; i < len(findings); i++ {
+		assert.GreaterOrEqual(t, len(findings[i-1].Blocks), len(findings[i].Blocks), "%s: the findings that block most come first", engine)
 	}
 }
 
@@ -146,5 +178,67 @@ func TestLazyEnginesAreJudgedAsSelftestSays(t *testing.T) {
 		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: 1, Draws: draws1})
 		require.NoError(t, err)
 		assert.Empty(t, judgeLazy(l, res), l.Name)
+		assertReadable(t, res, "lazy:"+l.Name)
 	}
+}
+
+// TestGoValue_SeesWhatGoPrints: the pattern assertReadable holds the text
+// output to catches what the messages printed before they were in words,
+// and passes the words that replaced them.
+func TestGoValue_SeesWhatGoPrints(t *testing.T) {
+	for _, line := range []string{
+		`p1 entered with status {Tapped:false Flipped:true FaceDown:false PhasedOut:false}`,
+		`"Grizzly Bears" mv=2 colors=[G] types=[creature]`, `has abilities []`, `reports token=true`,
+		`moved [c1->library t1->graveyard]`, `of components [c1 c2]`, `map[a:1]`,
+	} {
+		assert.True(t, goValue.MatchString(line), line)
+	}
+	for _, line := range []string{
+		`p1 entered flipped: status is not a characteristic`, `name Grizzly Bears, mana value 2, colors G`,
+		`has abilities none`, `reports itself a token`, `moved c1 to library and t1 to graveyard`, `of components c1 and c2`,
+		`    again: mergecheck run --engine mutant:dies-per-card --rules 730.3,712.21 --checks 100 --seed 1`,
+	} {
+		assert.False(t, goValue.MatchString(line), line)
+	}
+}
+
+// undeclared is an engine whose traces leave out the triggers of the
+// observers it does not declare, as a real engine's do.
+type undeclared struct {
+	harness.Engine
+	d declared.Declaration
+}
+
+func (e undeclared) Info() harness.EngineInfo {
+	info := e.Engine.Info()
+	info.Observers = e.d.Observers
+	return info
+}
+
+func (e undeclared) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	t, err := e.Engine.Run(ctx, s)
+	return e.d.Trim(t), err
+}
+
+// Test400_1_ALostCardIsNotAnUndeclaredTrigger: an engine that loses the
+// card a mutating spell merges with and does not report "mutates"
+// is told of the lost card; no line of its report names the observer it
+// does not declare (the first departure was once a missing "mutates"
+// trigger).
+func Test400_1_ALostCardIsNotAnUndeclaredTrigger(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole run")
+	}
+	lossy, err := harness.Reference("mutate-drops-target-card")
+	require.NoError(t, err)
+	d := declared.Declaration{Observers: slices.DeleteFunc(slices.Clone(model.Observers), func(o model.Observer) bool { return o == model.Mutates })}
+	res, err := harness.Check(context.Background(), undeclared{lossy, d}, properties.All, &harness.Options{Checks: 100, Seed: 1})
+	require.NoError(t, err)
+	var b strings.Builder
+	printResults(&b, res, false, "mutant:mutate-drops-target-card", 100)
+	out := b.String()
+	finding, _, _ := strings.Cut(out[strings.Index(out, "FAILED"):], "\nblocked")
+	assert.NotContains(t, finding, string(model.Mutates))
+	assert.Contains(t, finding, "FAILED      400.1")
+	assertReadable(t, res, "mutant:mutate-drops-target-card")
 }

@@ -101,8 +101,10 @@ func (c serving) declaration() declared.Declaration {
 // mutants or one of its lazy engines, declaring and playing only what c
 // asks. Tests check the same engine in-process, without the protocol.
 func served(c serving) (adapter.Engine, error) {
-	if c.mutant != "" && reference.FindMutant(c.mutant) == nil {
-		return adapter.Engine{}, fmt.Errorf("unknown mutant %q", c.mutant)
+	if c.mutant != "" {
+		if err := reference.CheckMutant(c.mutant); err != nil {
+			return adapter.Engine{}, err
+		}
 	}
 	name := reference.Name
 	play := func(s *model.Scenario) (*model.Trace, error) { return reference.RunMutant(s, c.mutant) }

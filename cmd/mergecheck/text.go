@@ -13,12 +13,12 @@ import (
 	"github.com/mergecheck/mergecheck/rules"
 )
 
-// printResults writes a run for a terminal, what to fix first at the
-// top: each finding once (a failed rule, with the rules its minimal
-// scenario fails too; an engine fault; an unexplained departure), then
-// the rules a finding blocked, those not judged enough, and the rest as
-// lists of rule numbers. With verbose, every rule has a line of its own,
-// and each counterexample its scenario and trace diff in full.
+// printResults writes a run for a terminal, as a list of bugs in the
+// order to fix them: each finding once (the rules one bug fails, those it
+// blocks first, then those failing the most rules), engine faults and
+// unexplained departures, then the rules not judged enough, and the rest
+// as lists of rule numbers. With verbose, every rule has a line of its
+// own, and each counterexample its scenario and trace diff in full.
 func printResults(w io.Writer, res *harness.Results, verbose bool, engine string, checks int) {
 	fmt.Fprintf(w, "mergecheck run: engine %s %s, seed %d, %d checks per rule\n", res.Engine.Name, res.Engine.Version, res.Seed, checks)
 	for _, c := range res.Corpus {
@@ -30,35 +30,43 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
 	}
 	printInternal(w, res, verbose, engine, checks)
-	findings := reports.Findings(res)
-	shown := map[model.RuleID]bool{}
-	faults := faultsByCause(res)
 	for _, r := range res.Results {
-		switch {
-		case r.Verdict == harness.Failed && r.Expected:
+		if r.Verdict == harness.Failed && r.Expected {
 			fmt.Fprintf(w, "expected    %s (in the baseline)\n", r.Counterexample.Error())
-		case r.Verdict == harness.Failed && !shown[r.Rule]:
-			same := reports.SharedWith(findings, r.Rule, r.Counterexample)
-			printFailure(w, res, r, same, verbose, engine, checks)
-			for _, q := range same {
-				shown[q] = true
-			}
-		case r.Verdict == harness.Failed:
-			fmt.Fprintf(w, "FAILED      %s (the finding above)\n", r.Counterexample.Error())
-		case r.Verdict == harness.Fault:
-			key := faultKey(r.Fault)
-			if rules := faults[key]; len(rules) > 0 {
-				text := faultCause(r.Fault)
-				if len(rules) > 1 && text != key {
-					text += "\n\t(the adapter's stderr of the first of them)"
-				}
-				fmt.Fprintf(w, "FAULT       %s: %s\n", rulesText(rules), text)
-				delete(faults, key) // one line a cause
-			}
 		}
 	}
-	for _, u := range res.Unexplained {
-		printUnexplained(w, u, verbose)
+	findings := reports.Findings(res)
+	// Unexplained departures block the rules whose cases they took as a
+	// finding does: when they block more than the first finding, they
+	// come first.
+	unexplainedFirst := len(res.Unexplained) > 0 && (len(findings) == 0 || blockedBy(res, "") > len(findings[0].Blocks))
+	if unexplainedFirst {
+		for _, u := range res.Unexplained {
+			printUnexplained(w, res, u, verbose)
+		}
+	}
+	for i := range findings {
+		printFinding(w, res, &findings[i], verbose, engine, checks)
+	}
+	faults := faultsByCause(res)
+	for _, r := range res.Results {
+		if r.Verdict != harness.Fault {
+			continue
+		}
+		key := faultKey(r.Fault)
+		if rules := faults[key]; len(rules) > 0 {
+			text := faultCause(r.Fault)
+			if len(rules) > 1 && text != key {
+				text += "\n\t(the adapter's stderr of the first of them)"
+			}
+			fmt.Fprintf(w, "FAULT       %s: %s\n", rulesText(rules), text)
+			delete(faults, key) // one line a cause
+		}
+	}
+	if !unexplainedFirst {
+		for _, u := range res.Unexplained {
+			printUnexplained(w, res, u, verbose)
+		}
 	}
 	printBlocked(w, res)
 	for _, r := range res.Results {
@@ -75,47 +83,169 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 	printSummary(w, res, findings)
 }
 
-// printFailure shows one finding: the failed rule's problem, the other
-// rules its minimal scenario fails, the scenario and where the engine's
-// trace departs from the rules'.
-func printFailure(w io.Writer, res *harness.Results, r harness.Result, same []model.RuleID, verbose bool, engine string, checks int) {
-	ce := r.Counterexample
-	comps, acts := ce.Size()
-	fmt.Fprintf(w, "FAILED      %s\n", ce.Error())
-	fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, rules.Summary(r.Rule))
-	if len(same) > 0 {
-		fmt.Fprintf(w, "    one finding with %v: the same minimal scenario fails them too\n", same)
+// headlineWidth is the most a finding's headline line takes.
+const headlineWidth = 200
+
+// printFinding shows one bug: a headline with the rules it fails and its
+// problem, then what it blocks, each rule's words, the smallest scenario
+// that shows it and where the engine's trace departs there, and how to
+// play it again.
+func printFinding(w io.Writer, res *harness.Results, f *reports.Finding, verbose bool, engine string, checks int) {
+	ce := f.Cases[0]
+	byRule := map[model.RuleID]harness.Result{}
+	for _, r := range res.Results {
+		byRule[r.Rule] = r
 	}
-	if ce.Found != "" {
-		fmt.Fprintf(w, "    found by %s's check: %s\n", ce.Found, rules.Summary(ce.Found))
+	prefix := "FAILED      " + rulesList(f.Rules) + ": "
+	head := reports.Headline(f.Problems[0], f.Bug, headlineWidth-len(prefix))
+	fmt.Fprintln(w, prefix+head)
+	if head != f.Problems[0] {
+		printWrapped(w, "    the problem: ", f.Problems[0])
 	}
-	if r.FromLead && r.Lead != nil {
-		fmt.Fprintf(w, "    found in a case drawn for %s; this rule's own %d cases held\n", r.Lead.Rule, r.Cases)
+	if f.Bug != "" && len(f.Cases) > 1 {
+		printWrapped(w, "    one bug: ", fmt.Sprintf("%s, shown by %s", f.Bug, count(len(f.Cases), "shrunk scenario")))
+	}
+	if len(f.Blocks) > 0 {
+		printWrapped(w, "    fix it first: ", fmt.Sprintf("it blocks %s, judged once it is fixed: %s", count(len(f.Blocks), "rule"), rulesList(f.Blocks)))
+	}
+	for k, rule := range f.Rules {
+		r := byRule[rule]
+		line := fmt.Sprintf("    rule %s: %s", rule, rules.Summary(rule))
+		if k > 0 {
+			line = fmt.Sprintf("    also rule %s: %s", rule, rules.Summary(rule))
+		}
+		fmt.Fprintln(w, line)
+		if r.Counterexample != nil && r.Counterexample.Found != "" && r.Counterexample.Found != rule {
+			fmt.Fprintf(w, "        found by %s's check: %s\n", r.Counterexample.Found, rules.Summary(r.Counterexample.Found))
+		}
+		if r.FromLead && r.Lead != nil {
+			if r.Cases > 0 {
+				fmt.Fprintf(w, "        found in a case drawn for %s; this rule's own %d cases held\n", r.Lead.Rule, r.Cases)
+			} else {
+				fmt.Fprintf(w, "        found in a case drawn for %s, before this rule's own cases were searched\n", r.Lead.Rule)
+			}
+		}
 	}
 	if ce.Intermittent {
 		fmt.Fprintln(w, "    intermittent: the engine did not fail again when the scenario was played once more")
 	}
-	for _, e := range ce.ShrinkErrors {
-		fmt.Fprintf(w, "    while shrinking, the engine would not play %s: %s\n", count(e.Count, "scenario"), e.Reason)
-	}
-	printScenario(w, ce, comps, acts, verbose)
+	printShrinkErrors(w, f, verbose)
+	comps, acts := ce.Size()
+	printScenario(w, res.Engine, ce, comps, acts, verbose)
 	if ce.File != "" {
 		fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay --engine %s %s)\n", ce.File, shellQuote(engine), shellQuote(ce.File))
 	}
-	fmt.Fprintf(w, "    again: %s\n", againCommand(res, r, engine, checks))
-	for _, o := range r.Others {
-		comps, acts := o.Size()
-		fmt.Fprintf(w, "    and another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
-		if o.File != "" {
-			fmt.Fprintf(w, "        saved: %s\n", o.File)
+	fmt.Fprintf(w, "    again: %s\n", againFinding(res, f, byRule, engine, checks))
+	for _, o := range f.Cases[1:] {
+		if verbose || o.File != "" {
+			comps, acts := o.Size()
+			line := fmt.Sprintf("    also shown by a case of %s (%s, %s)", o.Rule, count(comps, "component"), count(acts, "action"))
+			if o.File != "" {
+				line += ", saved: " + o.File
+			}
+			fmt.Fprintln(w, line)
 		}
 	}
 }
 
+// printShrinkErrors sums up, in one line, the scenarios the engine would
+// not play while a finding's cases were shrunk (each, with verbose).
+func printShrinkErrors(w io.Writer, f *reports.Finding, verbose bool) {
+	n := 0
+	var all []harness.Refusal
+	for _, ce := range f.Cases {
+		for _, e := range ce.ShrinkErrors {
+			n += e.Count
+			all = append(all, e)
+		}
+	}
+	switch {
+	case n == 0:
+	case verbose:
+		for _, e := range all {
+			printWrapped(w, "    while shrinking, the engine would not play ", fmt.Sprintf("%s: %s", count(e.Count, "scenario"), e.Reason))
+		}
+	default:
+		fmt.Fprintf(w, "    while shrinking, the engine would not play %s, which may have kept it from shrinking further (-v says why)\n", count(n, "scenario"))
+	}
+}
+
+// printWrapped writes prefix and text, wrapped at word breaks so that no
+// line passes lineWidth; continued lines are indented under the text.
+func printWrapped(w io.Writer, prefix, text string) {
+	lead := len(prefix) - len(strings.TrimLeft(prefix, " "))
+	indent := 4 // under an indented line, four further in
+	if lead == 0 {
+		indent = len(prefix) // under a verdict's column, the text's
+	}
+	for _, line := range wrap(prefix[lead:]+text, lineWidth-lead, strings.Repeat(" ", indent)) {
+		fmt.Fprintln(w, prefix[:lead]+line)
+	}
+}
+
+// lineWidth is the most a line of the text output takes, where it can be
+// broken between words.
+const lineWidth = 200
+
+// wrap breaks text into lines of at most width, between words, each line
+// after the first indented.
+func wrap(text string, width int, indent string) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Split(text, " ") {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) > width && strings.TrimSpace(line) != "":
+			lines = append(lines, line)
+			line = indent + word
+		default:
+			line += " " + word
+		}
+	}
+	return append(lines, line)
+}
+
+// rulesList joins rule numbers with commas.
+func rulesList(rules []model.RuleID) string {
+	parts := make([]string, len(rules))
+	for i, r := range rules {
+		parts[i] = string(r)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// againFinding is the command that checks a finding's rules once more
+// with the cases this run drew for them (againCommand for its first
+// rule, with the others).
+func againFinding(res *harness.Results, f *reports.Finding, byRule map[model.RuleID]harness.Result, engine string, checks int) string {
+	r := byRule[f.Rules[0]]
+	line := againCommand(res, r, engine, checks)
+	var more []string
+	for _, q := range f.Rules[1:] {
+		if !strings.Contains(line, string(q)) {
+			more = append(more, string(q))
+		}
+	}
+	if len(more) == 0 {
+		return line
+	}
+	rulesFlag := "--rules " + string(r.Rule)
+	i := strings.Index(line, rulesFlag)
+	if i < 0 {
+		return line
+	}
+	end := i + len(rulesFlag)
+	for end < len(line) && line[end] != ' ' {
+		end++
+	}
+	return line[:end] + "," + strings.Join(more, ",") + line[end:]
+}
+
 // printScenario shows a counterexample's scenario and traces: briefly,
 // and with verbose in full.
-func printScenario(w io.Writer, ce *harness.Counterexample, comps, acts int, verbose bool) {
-	fmt.Fprintf(w, "    scenario (shrunk): %d components, %d actions\n", comps, acts)
+func printScenario(w io.Writer, e harness.EngineInfo, ce *harness.Counterexample, comps, acts int, verbose bool) {
+	fmt.Fprintf(w, "    scenario (shrunk): %s, %s\n", count(comps, "component"), count(acts, "action"))
 	if verbose {
 		if b, err := model.Encode(ce.Scenario); err == nil {
 			fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(strings.TrimSpace(string(b)), "\n", "\n        "))
@@ -128,8 +258,8 @@ func printScenario(w io.Writer, ce *harness.Counterexample, comps, acts int, ver
 	for _, l := range reports.Brief(ce.Scenario) {
 		fmt.Fprintf(w, "        %s\n", l)
 	}
-	if d := ce.Departure(); d != "" {
-		fmt.Fprintf(w, "    the engine's trace first departs from the rules' %s\n", d)
+	if d := ce.Departure(e); d != "" {
+		printWrapped(w, "    the engine's trace first departs from the rules' ", d)
 	}
 }
 
@@ -152,13 +282,25 @@ func printInternal(w io.Writer, res *harness.Results, verbose bool, engine strin
 	}
 }
 
+// blockedBy counts the rules blocked by rule's finding ("": by an
+// unexplained departure).
+func blockedBy(res *harness.Results, rule model.RuleID) int {
+	n := 0
+	for _, r := range res.Results {
+		if r.Verdict == harness.Blocked && r.BlockedBy == rule {
+			n++
+		}
+	}
+	return n
+}
+
 // printUnexplained shows a departure no rule's check names.
-func printUnexplained(w io.Writer, u harness.Unexplained, verbose bool) {
+func printUnexplained(w io.Writer, res *harness.Results, u harness.Unexplained, verbose bool) {
 	ce := u.Counterexample
 	comps, acts := ce.Size()
-	fmt.Fprintf(w, "UNEXPLAINED departure in %s, where no rule's check looks (a rule mergecheck lacks, or a check too narrow): %s\n", u.Aspect, ce.Problem)
-	fmt.Fprintf(w, "    seen in %s; it fails none of them\n", reports.CasesText(u.Cases))
-	printScenario(w, ce, comps, acts, verbose)
+	printWrapped(w, "UNEXPLAINED ", fmt.Sprintf("departure in %s, where no rule's check looks (a rule mergecheck lacks, or a check too narrow): %s", u.Aspect, ce.Problem))
+	printWrapped(w, "    seen in ", reports.CasesText(u.Cases)+"; it fails none of them")
+	printScenario(w, res.Engine, ce, comps, acts, verbose)
 }
 
 // printBlocked lists the blocked rules by the finding that blocked them.
@@ -175,11 +317,11 @@ func printBlocked(w io.Writer, res *harness.Results) {
 		rulesBy[r.BlockedBy] = append(rulesBy[r.BlockedBy], string(r.Rule))
 	}
 	for _, b := range by {
-		finding := string(b) + "'s finding"
+		finding := "the finding of " + string(b) + " (above)"
 		if b == "" {
-			finding = "an unexplained departure"
+			finding = "an unexplained departure (above)"
 		}
-		fmt.Fprintf(w, "blocked     %s, their cases lost to %s (fix it first; then they can be judged): %s\n", count(len(rulesBy[b]), "rule"), finding, strings.Join(rulesBy[b], " "))
+		printWrapped(w, "blocked     ", fmt.Sprintf("%s, their cases lost to %s, judged once it is fixed: %s", count(len(rulesBy[b]), "rule"), finding, strings.Join(rulesBy[b], " ")))
 	}
 }
 
@@ -210,12 +352,12 @@ func printVerdict(w io.Writer, res *harness.Results, v harness.Verdict, verbose 
 	case len(list) == 0:
 	case v == harness.Unsupported:
 		for _, y := range whys {
-			fmt.Fprintf(w, "unsupported %s: %s\n", strings.Join(why[y], " "), y)
+			printWrapped(w, "unsupported ", fmt.Sprintf("%s: %s", strings.Join(why[y], " "), y))
 		}
 	case v == harness.Unchecked:
-		fmt.Fprintf(w, "unchecked   %s (no trace can show them; mergecheck list says why)\n", strings.Join(list, " "))
+		printWrapped(w, "unchecked   ", strings.Join(list, " ")+" (no trace can show them; mergecheck list says why)")
 	default:
-		fmt.Fprintf(w, "%-11s %s\n", v, strings.Join(list, " "))
+		printWrapped(w, fmt.Sprintf("%-11s ", v), strings.Join(list, " "))
 	}
 }
 
@@ -250,7 +392,7 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 	}
 	var parts []string
 	if len(findings) > 0 {
-		parts = append(parts, fmt.Sprintf("%s failing %s", count(len(findings), "minimal scenario"), count(failed, "rule")))
+		parts = append(parts, fmt.Sprintf("%s failing %s", count(len(findings), "bug"), count(failed, "rule")))
 	}
 	if n := len(res.Unexplained); n > 0 {
 		parts = append(parts, count(n, "unexplained departure"))
