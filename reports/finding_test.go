@@ -125,6 +125,10 @@ func TestFindings_OneABug(t *testing.T) {
 				}
 			}
 			assert.Len(t, seen, len(bugs), "each bug under a rule it breaks: %v", heads)
+			var md bytes.Buffer
+			require.NoError(t, reports.WriteMarkdown(&md, res))
+			assert.Contains(t, md.String(), "4 bugs failing ")
+			assert.Contains(t, md.String(), "\n1. "+string(found[0].Rules[0]), "the Markdown lists the bugs in the order to fix them")
 		})
 	}
 }

@@ -57,7 +57,8 @@ func countExpected(r *harness.Results) int {
 }
 
 // WriteMarkdown writes a summary of the run for a pull-request comment: a
-// heading with the engine and seed, the count of each verdict, a table of
+// heading with the engine and seed, the count of each verdict, the bugs
+// found in the order to fix them (Findings), a table of
 // the rules that did not hold, and a collapsed section per failure and
 // engine fault with its shrunk scenario and trace diff. Rules that held are
 // counted, not listed.
@@ -88,6 +89,25 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	}
 	fmt.Fprintf(&b, "%s  \n%d cases per rule, %s, Comprehensive Rules effective %s\n\n",
 		line, r.Options.Checks, r.Elapsed.Round(1e6), rules.CRDate)
+
+	findings := Findings(r)
+	if len(findings) > 0 {
+		n := r.Count(harness.Failed) - countExpected(r)
+		fmt.Fprintf(&b, "%d %s failing %d %s, in the order to fix them (the failures of one finding depart from the rules in the same way: one bug):\n\n",
+			len(findings), plural(len(findings), "bug", "bugs"), n, plural(n, "rule", "rules"))
+		for i, f := range findings {
+			var rs []string
+			for _, rule := range f.Rules {
+				rs = append(rs, string(rule))
+			}
+			fmt.Fprintf(&b, "%d. %s: %s", i+1, mdText(strings.Join(rs, ", ")), mdText(Headline(oneLine(f.Problems[0]), f.Bug, 200)))
+			if len(f.Blocks) > 0 {
+				fmt.Fprintf(&b, " (fix it first: it blocks %d %s)", len(f.Blocks), plural(len(f.Blocks), "rule", "rules"))
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
 
 	var notHeld []harness.Result
 	for _, res := range r.Results {
@@ -127,19 +147,6 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	}
 	if len(unchecked) > 0 {
 		fmt.Fprintf(&b, "\n%d unchecked (no trace can show them; `mergecheck list` says why): %s\n", len(unchecked), mdText(ruleList(unchecked)))
-	}
-
-	findings := Findings(r)
-	if n := r.Count(harness.Failed) - countExpected(r); len(findings) < n {
-		fmt.Fprintf(&b, "\n%d failed %s, %d %s: the rules in one finding share one minimal scenario, one bug.\n\n",
-			n, plural(n, "rule", "rules"), len(findings), plural(len(findings), "finding", "findings"))
-		for _, f := range findings {
-			var rs []string
-			for _, rule := range f.Rules {
-				rs = append(rs, string(rule))
-			}
-			fmt.Fprintf(&b, "- %s: %s\n", mdText(strings.Join(rs, ", ")), mdText(oneLine(f.Problems[0])))
-		}
 	}
 
 	if n := len(r.Unexplained); n > 0 {
