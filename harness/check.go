@@ -50,6 +50,11 @@ type Options struct {
 	// shared, so its Run must be safe for concurrent use. Results are
 	// those of a serial run.
 	Parallel int `json:"parallel,omitempty"`
+	// OnPlayed, if set, is called with every scenario the engine
+	// played, searching and shrinking, from the worker that played it
+	// (so it must be safe for concurrent use): for a dump of what the
+	// engine was asked (mergecheck run --dump).
+	OnPlayed func(Played) `json:"-"`
 	// Draws, if set, keeps each rule's first draws for other runs at
 	// the same seed of engines that draw alike, and takes theirs: for a
 	// caller that checks several engines in turn. Nil means each run

@@ -564,8 +564,52 @@ func (j *judge) playUncached(s *model.Scenario, enc []byte, d *drawn) outcome {
 	out.played = played
 	if j.calls > before {
 		out.call = j.calls
+		if j.o.OnPlayed != nil && !out.stopped {
+			j.o.OnPlayed(out.asPlayed(j.p.Rule, s))
+		}
 	}
 	return out
+}
+
+// A Played is one scenario the engine played, as Options.OnPlayed is
+// told of it.
+type Played struct {
+	// Rule is the rule whose case it was.
+	Rule model.RuleID
+	// Scenario is what the engine was given; Engine its trace (the steps
+	// it played, for a divergence; nil for a fault or refusal) and Rules
+	// the rules' trace.
+	Scenario      *model.Scenario
+	Engine, Rules *model.Trace
+	// Outcome is how the case was judged: "held", "failed" (on Rule or,
+	// Problem says, by another rule's check), "other-finding" (a
+	// departure another rule's check names), "unexplained" (one no
+	// check names), "refused", "fault" or "internal". Problem says why
+	// for all but held.
+	Outcome, Problem string
+}
+
+// asPlayed is the outcome of s, a case of rule, as OnPlayed is told of
+// it.
+func (o outcome) asPlayed(rule model.RuleID, s *model.Scenario) Played {
+	p := Played{Rule: rule, Scenario: s, Engine: o.got, Rules: o.want, Outcome: "held"}
+	switch {
+	case o.broken:
+		p.Outcome = "internal"
+	case o.fault != nil:
+		p.Outcome, p.Problem = "fault", o.fault.Error()
+	case o.refused != nil:
+		p.Outcome, p.Problem = "refused", o.refused.Error()
+	case o.problem != nil:
+		p.Outcome, p.Problem = "failed", o.problem.Error()
+	case o.excluded != "":
+		p.Outcome, p.Problem = "other-finding", "the engine departs from the rules as "+string(o.excluded)+"'s check says"
+	case o.departed != nil:
+		p.Outcome, p.Problem = "unexplained", o.departed.Error()
+	case o.diverged != nil:
+		p.Outcome, p.Problem = "failed", o.diverged.Error()
+	}
+	return p
 }
 
 // AsPlayed returns s as an engine like info is given it: s itself, or,

@@ -60,6 +60,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	verbose := fl.Bool("v", false, "print coverage labels for every rule")
 	parallel := fl.Int("parallel", 0, "rules checked at once (0: the number of CPUs); an adapter gets a process per worker")
 	progress := fl.String("progress", "auto", "progress on standard error: auto (a redrawn line on a terminal, else none), lines (a line per rule checked, for CI logs), or off")
+	dumpDir := fl.String("dump", "", "write every scenario the engine plays, with its trace and the rules', into `DIR` (new or empty), as files replay and judge take, and index.jsonl with how each was judged")
 	var out outputs
 	out.flags(fl)
 	if err := parseFlags(fl, args); err != nil {
@@ -114,6 +115,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := &harness.Options{Checks: *checks, Seed: *seed, Budget: *duration, BudgetCalls: *budgetCalls, Timeout: *timeout, ShrinkTime: *shrink,
 		Corpus: *corpus, Shard: shard, Parallel: *parallel}
+	var dump *dumper
+	if *dumpDir != "" {
+		if dump, err = newDumper(*dumpDir); err != nil {
+			fmt.Fprintln(stderr, "mergecheck run:", err)
+			return exitTrouble
+		}
+		opts.OnPlayed = dump.played
+	}
 	// Signals end the run from here on, the adapter's handshake included:
 	// its process group is stopped, and the reports say the run was
 	// interrupted.
@@ -165,6 +174,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	opts.Progress = progressTo(*progress, stderr)
 	res, runErr := harness.Check(ctx, e, props, opts)
+	if dump != nil {
+		runErr = errors.Join(runErr, dump.close())
+	}
 	if res == nil || len(res.Results) == 0 && runErr != nil {
 		// Nothing was judged (the corpus could not be read, say): no
 		// report is written, rather than one its readers refuse.
