@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/rules"
 )
@@ -232,7 +233,7 @@ func htmlNotes(findings []Finding, rule model.RuleID, ce *harness.Counterexample
 		out = append(out, "intermittent: the engine did not fail again when the scenario was played once more")
 	}
 	if same := SharedWith(findings, rule, ce); len(same) > 0 {
-		out = append(out, fmt.Sprintf("one finding with %v: the same minimal scenario fails them too", same))
+		out = append(out, fmt.Sprintf("one finding with %s: its failures depart from the rules in the same way, one bug", rulesWords(same)))
 	}
 	return out
 }
@@ -868,3 +869,6 @@ func lineDiff(a, b []string) []diffOp {
 	}
 	return ops
 }
+
+// rulesWords lists rule numbers in words.
+func rulesWords(rules []model.RuleID) string { return words.List(rules) }

@@ -228,7 +228,7 @@ func writeNotes(b *strings.Builder, findings []Finding, rule model.RuleID, ce *h
 		for _, r := range same {
 			rs = append(rs, string(r))
 		}
-		fmt.Fprintf(b, "One finding with %s: the same minimal scenario fails them too.\n\n", mdText(strings.Join(rs, ", ")))
+		fmt.Fprintf(b, "One finding with %s: its failures depart from the rules in the same way, one bug.\n\n", mdText(strings.Join(rs, ", ")))
 	}
 }
 
