@@ -58,8 +58,13 @@ type (
 		Counts          []htmlCount
 		Expected        int
 		Incomplete      string // why the results do not cover the whole run, if they do not
+		Bugs            []htmlBug // the findings, in the order to fix them
 		Rules           []htmlRule
 		Sections        []htmlSection
+	}
+	htmlBug struct {
+		Rules, Anchor, Headline string
+		Blocks                  int
 	}
 	htmlCount struct {
 		Verdict, Class string
@@ -150,6 +155,10 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		p.Counts = append(p.Counts, htmlCount{Verdict: string(c.Verdict), Class: verdictClass(c.Verdict, false), N: c.N})
 	}
 	findings := Findings(r)
+	for _, f := range findings {
+		p.Bugs = append(p.Bugs, htmlBug{Rules: rulesWords(f.Rules), Anchor: "rule-" + string(f.Rules[0]),
+			Headline: Headline(oneLine(f.Problems[0]), f.Bug, 200), Blocks: len(f.Blocks)})
+	}
 	for _, res := range r.Results {
 		row := htmlRule{
 			Rule: string(res.Rule), Summary: rules.Summary(res.Rule), Verdict: string(res.Verdict),

@@ -323,7 +323,10 @@ func TestHTML_SectionPerFailureDrawsTheStack(t *testing.T) {
 	assert.ElementsMatch(t, []string{"rule-730.2d", "rule-730.2", "rule-730.2e"}, ids,
 		"a section per failure and per engine fault, expected or not")
 	links := find(doc, func(n *html.Node) bool { return n.Data == "a" && attr(n, "href") == "#rule-730.2d" })
-	assert.Len(t, links, 1, "the table links to the failure's section")
+	assert.Len(t, links, 2, "the list of bugs and the table link to the failure's section")
+	bugs := find(doc, func(n *html.Node) bool { return n.Data == "ol" && attr(n, "class") == "bugs" })
+	require.Len(t, bugs, 1, "the bugs, in the order to fix them")
+	assert.Contains(t, text(bugs[0]), "730.2d")
 
 	sec := byID(t, doc, "rule-730.2d")
 	ce := r.Results[0].Counterexample
