@@ -10,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -30,8 +31,10 @@ const reachSample = 200
 // coverage label, from which a label's rate among the engine's draws is
 // measured.
 type sample struct {
-	uses    map[string][]model.Feature
-	reached bool
+	// uses are, by label, the features every draw that reaches it uses;
+	// any, the features some draw that reaches it uses.
+	uses, any map[string][]model.Feature
+	reached   bool
 	played  int
 	counts  map[string]int
 }
@@ -87,21 +90,26 @@ func reach(p *properties.Property, info EngineInfo, checks int) (aside map[strin
 	// words: the features the draws that reach them with every feature
 	// use, or, where they use nothing it lacks, that they are rare.
 	needs := func(labels ...string) string {
-		var lacks []string
-		for _, l := range labels {
-			for _, f := range every.uses[l] {
-				if slices.Contains(e.Lacks, f) && !slices.Contains(lacks, string(f)) {
-					lacks = append(lacks, string(f))
+		lacking := func(by map[string][]model.Feature) []string {
+			var lacks []string
+			for _, l := range labels {
+				for _, f := range by[l] {
+					if slices.Contains(e.Lacks, f) && !slices.Contains(lacks, string(f)) {
+						lacks = append(lacks, string(f))
+					}
 				}
 			}
+			slices.Sort(lacks)
+			return lacks
 		}
-		switch len(lacks) {
-		case 0:
-			return "the draws that reach it use nothing the engine lacks, but they are rare"
-		case 1:
-			return "it needs " + lacks[0] + ", which the engine does not declare"
+		if lacks := lacking(every.uses); len(lacks) > 0 {
+			return "it needs " + words.List(lacks) + ", which the engine does not declare"
 		}
-		return "it needs " + strings.Join(lacks[:len(lacks)-1], ", ") + " and " + lacks[len(lacks)-1] + ", which the engine does not declare"
+		if lacks := lacking(every.any); len(lacks) > 0 {
+			// No one feature is common to the draws that reach it.
+			return "each draw that reaches it uses one or more of " + words.List(lacks) + ", which the engine does not declare"
+		}
+		return "the draws that reach it use nothing the engine lacks, but they are rare"
 	}
 	if !mine.reached {
 		var labels []string
@@ -176,7 +184,7 @@ func declaredShare(seen, n, cases int) float64 {
 // on the reference as info's engine would be given it, and notes what
 // each label's draws used.
 func drawSample(p *properties.Property, info EngineInfo, g *rapid.Generator[*model.Scenario]) *sample {
-	out := &sample{uses: map[string][]model.Feature{}, counts: map[string]int{}}
+	out := &sample{uses: map[string][]model.Feature{}, any: map[string][]model.Feature{}, counts: map[string]int{}}
 	for i := range reachSample {
 		s := example(g, i)
 		if s == nil {
@@ -206,6 +214,11 @@ func drawSample(p *properties.Property, info EngineInfo, g *rapid.Generator[*mod
 				common = slices.DeleteFunc(slices.Clone(have), func(f model.Feature) bool { return !slices.Contains(used, f) })
 			}
 			out.uses[l] = common
+			for _, f := range used {
+				if !slices.Contains(out.any[l], f) {
+					out.any[l] = append(out.any[l], f)
+				}
+			}
 		}
 	}
 	return out
