@@ -56,7 +56,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
 	anyEngine := fl.Bool("expect-any-engine", false, "take --expect's baseline even if it was made for another engine")
-	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines")
+	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines; auto (or auto/N) takes it from the CI's parallel-job variables")
 	verbose := fl.Bool("v", false, "print coverage labels for every rule")
 	parallel := fl.Int("parallel", 0, "rules checked at once (0: the number of CPUs); an adapter gets a process per worker")
 	progress := fl.String("progress", "auto", "progress on standard error: auto (a redrawn line on a terminal, else none), lines (a line per rule checked, for CI logs), or off")
@@ -85,7 +85,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	var shard harness.Shard
 	if *shardFlag != "" {
 		var err error
-		if shard, err = harness.ParseShard(*shardFlag); err != nil {
+		if shard, err = parseShardFlag(*shardFlag, os.Getenv); err != nil {
 			fmt.Fprintln(stderr, "mergecheck run:", err)
 			return exitTrouble
 		}
