@@ -28,7 +28,58 @@ type Diff struct {
 	Notes []string `json:"notes,omitempty"`
 	// Changes lists every rule whose outcome changed, in rule order.
 	Changes []Change `json:"changes"`
-	Worse   bool     `json:"worse"`
+	// Findings are the bugs of both runs (Findings), each said to be
+	// new, still there or gone, by its key (Finding.FindingKey): the
+	// new ones first, then those still there, then those gone.
+	Findings []FindingChange `json:"findings"`
+	Worse    bool            `json:"worse"`
+}
+
+// A FindingChange is one bug of either run, and whether it is new, still
+// there or gone in the new run.
+type FindingChange struct {
+	Key   string         `json:"key"` // the finding's issue name (Finding.IssueName), the same from night to night
+	State string         `json:"state"`
+	Rules []model.RuleID `json:"rules"` // the run's that has it; the new run's when both have it
+	// Headline is the finding's first problem.
+	Headline string `json:"headline"`
+}
+
+// The states of a finding between two runs.
+const (
+	FindingNew   = "new"
+	FindingStill = "still there"
+	FindingGone  = "gone"
+)
+
+// compareFindings says of each bug of old and new whether it is new,
+// still there or gone.
+func compareFindings(old, new *harness.Results) []FindingChange {
+	was := map[string]Finding{}
+	for _, f := range Findings(old) {
+		was[f.IssueName()] = f
+	}
+	out := []FindingChange{}
+	seen := map[string]bool{}
+	var still []FindingChange
+	for _, f := range Findings(new) {
+		name := f.IssueName()
+		seen[name] = true
+		c := FindingChange{Key: name, State: FindingNew, Rules: f.Rules, Headline: oneLine(f.Problems[0])}
+		if _, ok := was[name]; ok {
+			c.State = FindingStill
+			still = append(still, c)
+			continue
+		}
+		out = append(out, c)
+	}
+	out = append(out, still...)
+	for _, f := range Findings(old) {
+		if name := f.IssueName(); !seen[name] {
+			out = append(out, FindingChange{Key: name, State: FindingGone, Rules: f.Rules, Headline: oneLine(f.Problems[0])})
+		}
+	}
+	return out
 }
 
 // RunInfo identifies one run of a diff.
@@ -139,6 +190,12 @@ func Compare(old, new *harness.Results) *Diff {
 		d.Changes = append(d.Changes, *c)
 	}
 	slices.SortStableFunc(d.Changes, func(a, b Change) int { return kindOrder(a.Kind) - kindOrder(b.Kind) })
+	d.Findings = compareFindings(old, new)
+	for _, f := range d.Findings {
+		if f.State == FindingNew {
+			d.Worse = true
+		}
+	}
 	return d
 }
 
@@ -271,7 +328,10 @@ func WriteDiffText(w io.Writer, d *Diff) error {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "%d rules changed; %s\n", len(d.Changes), map[bool]string{true: "WORSE: something got worse", false: "nothing got worse"}[d.Worse])
+	for _, f := range d.Findings {
+		fmt.Fprintf(&b, "%-24s %s: %s (%s)\n", strings.ToUpper("bug "+f.State), rulesWords(f.Rules), Headline(f.Headline, "", 160), f.Key)
+	}
+	fmt.Fprintf(&b, "%d rules changed, %s; %s\n", len(d.Changes), findingCounts(d.Findings), map[bool]string{true: "WORSE: something got worse", false: "nothing got worse"}[d.Worse])
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -313,6 +373,13 @@ func WriteDiffMarkdown(w io.Writer, d *Diff) error {
 		fmt.Fprintf(&b, "> %s\n", mdText(n))
 	}
 	if len(d.Notes) > 0 {
+		b.WriteString("\n")
+	}
+	if len(d.Findings) > 0 {
+		fmt.Fprintf(&b, "Bugs: %s.\n\n| bug | rules | problem | key |\n|---|---|---|---|\n", findingCounts(d.Findings))
+		for _, f := range d.Findings {
+			fmt.Fprintf(&b, "| %s | %s | %s | `%s` |\n", mdText(f.State), mdText(rulesWords(f.Rules)), mdText(Headline(f.Headline, "", 200)), f.Key)
+		}
 		b.WriteString("\n")
 	}
 	if len(d.Changes) == 0 {
@@ -372,4 +439,13 @@ func WriteDiffHTML(w io.Writer, d *Diff) error {
 	}
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+// findingCounts counts the bugs by state: "1 new, 2 still there, 1 gone".
+func findingCounts(fs []FindingChange) string {
+	n := map[string]int{}
+	for _, f := range fs {
+		n[f.State]++
+	}
+	return fmt.Sprintf("%d new %s, %d still there, %d gone", n[FindingNew], plural(n[FindingNew], "bug", "bugs"), n[FindingStill], n[FindingGone])
 }

@@ -4,10 +4,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/atomicfile"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/reports"
 )
 
@@ -17,23 +23,70 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	var out outputs
 	out.flags(fl)
+	issuesDir := fl.String("issues", "", "write a bug report of each finding into `DIR`: NAME.md and the scenario that shows it, NAME.scenario.json, named the same from night to night")
+	expect := fl.String("expect", "", "leave out of --issues the failures this baseline `FILE` expects")
 	_, docs, code, ok := readResultsArgs(fl, args, stderr, func(files []string) string {
 		switch {
 		case len(files) != 1:
 			return "name one results file (written by mergecheck run --json)"
-		case out == (outputs{}):
-			return "name at least one of --json, --junit, --html, --md"
+		case out == (outputs{}) && *issuesDir == "":
+			return "name at least one of --json, --junit, --html, --md, --issues"
+		case *expect != "" && *issuesDir == "":
+			return "--expect is for --issues: the other reports keep the run's own comparison with its baseline"
 		}
 		return ""
 	})
 	if !ok {
 		return code
 	}
-	if err := out.write(docs[0].ToResults(), docs[0].Baseline, stdout); err != nil {
+	res := docs[0].ToResults()
+	if err := out.write(res, docs[0].Baseline, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck report:", err)
 		return exitTrouble
 	}
+	if *issuesDir != "" {
+		if err := writeIssues(*issuesDir, *expect, res, stdout); err != nil {
+			fmt.Fprintln(stderr, "mergecheck report:", err)
+			return exitTrouble
+		}
+	}
 	return exitOK
+}
+
+// writeIssues writes a bug report of each finding of res into dir (see
+// reports.Issues), leaving out what the baseline file expect (if any)
+// expects, and lists the files written.
+func writeIssues(dir, expect string, res *harness.Results, stdout io.Writer) error {
+	if expect != "" {
+		f, err := os.Open(expect)
+		if err != nil {
+			return fmt.Errorf("--expect: %w", err)
+		}
+		b, err := reports.ReadBaseline(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("--expect %s: %w", expect, err)
+		}
+		b.Apply(res, expect, time.Now())
+	}
+	engine := res.Engine.Name
+	if !strings.HasPrefix(engine, "mutant:") && !strings.HasPrefix(engine, "lazy:") && engine != reference.Name {
+		engine = "" // an adapter: the reader's own exec: line
+	}
+	issues, err := reports.Issues(res, engine)
+	if err != nil {
+		return err
+	}
+	for _, is := range issues {
+		if err := atomicfile.Write(filepath.Join(dir, is.Name+".scenario.json"), is.Scenario); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(filepath.Join(dir, is.Name+".md"), []byte(is.Markdown)); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s.md: %s\n", filepath.Join(dir, is.Name), is.Title)
+	}
+	return nil
 }
 
 // baselineCmd writes a baseline of a run's failures.
