@@ -278,13 +278,44 @@ func block(results []*Result, unexplained []Unexplained) {
 			r.Verdict = Blocked
 			r.Why = fmt.Sprintf("%d of its %d cases departed from the rules' where no rule's check looks (an unexplained departure): fix that first", most, total)
 		case top != "" && failed[top]:
-			r.Verdict, r.BlockedBy = Blocked, top
-			r.Why = fmt.Sprintf("%d of its %d cases were lost to %s's finding: fix that first", most, total, top)
+			blockBy(r, top, most)
+			continue
+		case top != "":
+			r.LostTo = top // blocked if top fails elsewhere (BlockAcross)
+			continue
 		default:
 			continue
 		}
 		if others := r.Excluded + r.Departed - most; others > 0 {
 			r.Why += fmt.Sprintf(" (%d more were other findings': %s)", others, lostCases(*r))
+		}
+	}
+}
+
+// blockBy makes r blocked by rule top's finding, which took most of its
+// cases.
+func blockBy(r *Result, top model.RuleID, most int) {
+	r.Verdict, r.BlockedBy, r.LostTo = Blocked, top, ""
+	r.Why = fmt.Sprintf("%d of its %d cases were lost to %s's finding: fix that first", most, r.Cases+r.Excluded+r.Departed, top)
+	if others := r.Excluded + r.Departed - most; others > 0 {
+		r.Why += fmt.Sprintf(" (%d more were other findings': %s)", others, lostCases(*r))
+	}
+}
+
+// BlockAcross blocks, in the results of runs merged (shards), each
+// uncovered rule whose cases were lost to a rule that failed in another of
+// them (Result.LostTo), as one run of them all would have.
+func BlockAcross(results []Result) {
+	failed := map[model.RuleID]bool{}
+	for _, r := range results {
+		if r.Verdict == Failed {
+			failed[r.Rule] = true
+		}
+	}
+	for i := range results {
+		r := &results[i]
+		if r.Verdict == Uncovered && r.LostTo != "" && failed[r.LostTo] {
+			blockBy(r, r.LostTo, r.ExcludedBy[r.LostTo])
 		}
 	}
 }

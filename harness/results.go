@@ -111,6 +111,11 @@ type Result struct {
 	// BlockedBy names, on a blocked rule, the rule whose finding took
 	// most of its cases; empty when an unexplained departure did.
 	BlockedBy model.RuleID `json:"blocked_by,omitempty"`
+	// LostTo names, on an uncovered rule judged on too few of its cases,
+	// the rule whose check took most of them when that rule did not fail
+	// in this run (it is in another shard, say): merged with the run where
+	// it failed, the rule is blocked by it (BlockAcross).
+	LostTo model.RuleID `json:"lost_to,omitempty"`
 	// Reached counts the cases drawn for other rules that reached this
 	// rule's situation (its Classify labels them) and kept it: judged on
 	// this rule too, at no engine call of its own. They are not among

@@ -192,6 +192,9 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 	slices.SortStableFunc(out.Results, func(a, b harness.Result) int {
 		return index(order, a.Rule) - index(order, b.Rule)
 	})
+	// A rule whose cases went to another shard's failed rule is blocked
+	// by it, as in one run of every shard.
+	harness.BlockAcross(out.Results)
 	return out, nil
 }
 

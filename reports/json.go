@@ -109,6 +109,10 @@ type Rule struct {
 	// BlockedBy names, on a blocked rule, the rule whose finding took
 	// most of its cases (none for an unexplained departure).
 	BlockedBy model.RuleID `json:"blocked_by,omitempty"`
+	// LostTo names, on an uncovered rule, the rule whose check took most
+	// of its cases when that rule failed in no shard of this run: merge
+	// blocks it if it failed in another (harness.BlockAcross).
+	LostTo model.RuleID `json:"lost_to,omitempty"`
 	// Excluded counts the cases another rule's check took (see
 	// harness.Result), ExcludedBy which rule took how many; Departed
 	// those that departed where no rule's check looks.
@@ -205,7 +209,7 @@ func FromResults(r *harness.Results) *Document {
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
 			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside, Shares: res.Shares,
-			FromLead: res.FromLead, BlockedBy: res.BlockedBy, Departed: res.Departed}
+			FromLead: res.FromLead, BlockedBy: res.BlockedBy, LostTo: res.LostTo, Departed: res.Departed}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
 		}
@@ -247,7 +251,7 @@ func (d *Document) ToResults() *harness.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
 			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside, Shares: rr.Shares,
-			FromLead: rr.FromLead, BlockedBy: rr.BlockedBy, Departed: rr.Departed}
+			FromLead: rr.FromLead, BlockedBy: rr.BlockedBy, LostTo: rr.LostTo, Departed: rr.Departed}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
 		}
@@ -400,6 +404,9 @@ func (d *Document) validate(data []byte) error {
 		}
 		if r.BlockedBy != "" && r.Verdict != harness.Blocked {
 			return fail("%s: only a blocked rule names the finding that blocked it", where("blocked_by"))
+		}
+		if r.LostTo != "" && r.Verdict != harness.Uncovered {
+			return fail("%s: only an uncovered rule names the rule its cases were lost to", where("lost_to"))
 		}
 	}
 	if !maps.Equal(count, d.Summary) {

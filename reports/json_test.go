@@ -77,24 +77,34 @@ func TestMerge_ShardsEqualTheUnshardedRun(t *testing.T) {
 	for _, p := range props {
 		order = append(order, p.Rule)
 	}
-	whole := runOn(t, "token-if-any-token", 7, harness.Shard{}, props...)
-	one := runOn(t, "token-if-any-token", 7, harness.Shard{Index: 1, Count: 2}, props...)
-	two := runOn(t, "token-if-any-token", 7, harness.Shard{Index: 2, Count: 2}, props...)
-	assert.NotEmpty(t, one.Results)
-	assert.NotEmpty(t, two.Results)
-	merged, err := reports.Merge(order, false, two, one)
-	require.NoError(t, err)
-	require.Len(t, merged.Results, len(whole.Results))
-	for i, w := range whole.Results {
-		m := merged.Results[i]
-		assert.Equal(t, w.Rule, m.Rule)
-		assert.Equal(t, w.Verdict, m.Verdict, w.Rule)
-		assert.Equal(t, w.Digest, m.Digest, w.Rule)
-		if w.Counterexample != nil {
-			assert.Equal(t, w.Counterexample.Scenario, m.Counterexample.Scenario, w.Rule)
+	// dies-per-card's finding (730.3) blocks 730.2d, which is in the
+	// other shard: merged, it is blocked as in the whole run.
+	for _, engine := range []string{"token-if-any-token", "dies-per-card"} {
+		whole := runOn(t, engine, 7, harness.Shard{}, props...)
+		one := runOn(t, engine, 7, harness.Shard{Index: 1, Count: 2}, props...)
+		two := runOn(t, engine, 7, harness.Shard{Index: 2, Count: 2}, props...)
+		assert.NotEmpty(t, one.Results)
+		assert.NotEmpty(t, two.Results)
+		merged, err := reports.Merge(order, false, two, one)
+		require.NoError(t, err)
+		require.Len(t, merged.Results, len(whole.Results))
+		for i, w := range whole.Results {
+			m := merged.Results[i]
+			assert.Equal(t, w.Rule, m.Rule)
+			assert.Equal(t, w.Verdict, m.Verdict, "%s %s", engine, w.Rule)
+			assert.Equal(t, w.BlockedBy, m.BlockedBy, "%s %s", engine, w.Rule)
+			assert.Equal(t, w.Why, m.Why, "%s %s", engine, w.Rule)
+			assert.Equal(t, w.Digest, m.Digest, w.Rule)
+			if w.Counterexample != nil {
+				assert.Equal(t, w.Counterexample.Scenario, m.Counterexample.Scenario, w.Rule)
+			}
+		}
+		if engine == "dies-per-card" {
+			assert.Equal(t, harness.Blocked, merged.Results[0].Verdict, "730.2d, blocked by 730.3 in the other shard")
 		}
 	}
-	_, err = reports.Merge(order, false, one, one)
+	one := runOn(t, "token-if-any-token", 7, harness.Shard{Index: 1, Count: 2}, props...)
+	_, err := reports.Merge(order, false, one, one)
 	assert.ErrorContains(t, err, "both shard 1/2")
 	other := runOn(t, "token-if-any-token", 8, harness.Shard{Index: 2, Count: 2}, props...)
 	_, err = reports.Merge(order, false, one, other)
