@@ -51,7 +51,7 @@ func TestFromAnotherModule(t *testing.T) {
 	assert.Equal(t, exitFailed, code, out)
 	assert.Contains(t, out, "FAILED      730.2d: ")
 
-	// The nightly workflow's steps (docs/NIGHTLY.md), small: two shards,
+	// The nightly commands (docs/NIGHTLY.md), small: two shards,
 	// merged, compared with the night before, and set in a matrix.
 	tmp := t.TempDir()
 	at := func(name string) string { return filepath.Join(tmp, name) }

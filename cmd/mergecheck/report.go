@@ -58,14 +58,9 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 // expects, and lists the files written.
 func writeIssues(dir, expect string, res *harness.Results, stdout io.Writer) error {
 	if expect != "" {
-		f, err := os.Open(expect)
+		b, err := readBaselineFile(expect)
 		if err != nil {
-			return fmt.Errorf("--expect: %w", err)
-		}
-		b, err := reports.ReadBaseline(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("--expect %s: %w", expect, err)
+			return err
 		}
 		b.Apply(res, expect, time.Now())
 	}
@@ -123,6 +118,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 	var out outputs
 	out.flags(fl)
 	partial := fl.Bool("allow-partial", false, "merge even if shards of the run are missing; every report then says which")
+	expect := fl.String("expect", "", "judge the merged run against this baseline `FILE`, as run --expect does (the reports keep the comparison)")
 	files, docs, code, ok := readResultsArgs(fl, args, stderr, func(files []string) string {
 		if len(files) == 0 {
 			return "name the results files of the shards"
@@ -144,12 +140,40 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck merge:", aboutFiles("merge", err, files))
 		return exitTrouble
 	}
-	if err := out.write(merged, nil, stdout); err != nil {
+	var rep *reports.BaselineReport
+	if *expect != "" {
+		b, err := readBaselineFile(*expect)
+		if err != nil {
+			fmt.Fprintln(stderr, "mergecheck merge:", err)
+			return exitTrouble
+		}
+		rep = b.Apply(merged, *expect, time.Now())
+	}
+	if err := out.write(merged, rep, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck merge:", err)
 		return exitTrouble
 	}
 	if note := reports.Incomplete(merged); note != "" {
 		fmt.Fprintln(stderr, "mergecheck merge:", note)
 	}
-	return exitCode(merged, nil)
+	if rep != nil {
+		var text strings.Builder
+		printBaseline(&text, rep)
+		fmt.Fprint(stderr, text.String())
+	}
+	return exitCode(merged, rep)
+}
+
+// readBaselineFile reads a baseline (mergecheck baseline writes one).
+func readBaselineFile(path string) (*reports.Baseline, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--expect: %w", err)
+	}
+	defer f.Close()
+	b, err := reports.ReadBaseline(f)
+	if err != nil {
+		return nil, fmt.Errorf("--expect %s: %w", path, err)
+	}
+	return b, nil
 }
