@@ -35,8 +35,8 @@ type sample struct {
 	// any, the features some draw that reaches it uses.
 	uses, any map[string][]model.Feature
 	reached   bool
-	played  int
-	counts  map[string]int
+	played    int
+	counts    map[string]int
 }
 
 // full caches, by property and by whether stacks are built by casting,

@@ -57,7 +57,7 @@ type (
 		RuleCount       string // "57 rules"
 		Counts          []htmlCount
 		Expected        int
-		Incomplete      string // why the results do not cover the whole run, if they do not
+		Incomplete      string    // why the results do not cover the whole run, if they do not
 		Bugs            []htmlBug // the findings, in the order to fix them
 		Rules           []htmlRule
 		Sections        []htmlSection
