@@ -56,7 +56,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 				continue
 			}
 			d.add(s, choose(t, d.play, a[0], n))
-			if typ == model.Cast || typ == model.CastMutate {
+			if (typ == model.Cast || typ == model.CastMutate) && !d.play.Declined() {
 				d.resolve(s)
 			}
 			return true
@@ -76,6 +76,9 @@ func (d *drawer) playable(t *rapid.T, a []model.Action) (reference.Needs, bool) 
 		after, err := d.play.Then(withChoices(t, a[0], n, true))
 		if err != nil {
 			return n, false
+		}
+		if after.Declined() {
+			return n, true // a cast the rules forbid: nothing to resolve
 		}
 		if _, err := after.Probe(a[1]); err != nil {
 			return n, false

@@ -112,6 +112,12 @@ type Options struct {
 	// Illegal always makes a mutating spell's target illegal before it
 	// resolves (CR 702.140b), by phasing it out or moving it.
 	Illegal bool
+	// IllegalTargets draws mutating spells cast at targets the rules
+	// forbid (CR 702.140a) as well as legal ones: a Human (Elite
+	// Vanguard, put onto the battlefield at random) or a creature of the
+	// other owner. The reference plays such a cast as a step that reports
+	// not_allowed, and the spell stays in its owner's hand.
+	IllegalTargets bool
 	// Lacks are the features (parts, as model.ExpandFeatures gives them)
 	// the engine does not declare: no scenario uses one
 	// (model.Scenario.Uses). Components, statuses, permanents, actions
@@ -425,6 +431,9 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Perm(id, owner, build.Up(d.card(owner, def)))
 		return id
 	}
+	if d.o.IllegalTargets && rapid.Bool().Draw(t, "human") {
+		addPerm(rapid.SampledFrom(players).Draw(t, "human controller"), "Elite Vanguard")
+	}
 	if d.o.Replacements && d.can(model.FeatureReplacement) {
 		if rapid.Bool().Draw(t, "leyline") {
 			addPerm(rapid.SampledFrom(players).Draw(t, "leyline controller"), "Leyline of the Void")
@@ -525,6 +534,9 @@ func (d *drawer) scenario() *model.Scenario {
 	var err error
 	if d.play, err = reference.NewPlay(s); err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
+	}
+	if d.o.IllegalTargets {
+		d.play.DeclineForbiddenCasts()
 	}
 	if meldFirst && !d.action(s, []model.ActionType{model.Meld}) {
 		panic("generators: the meld pair could not be melded")

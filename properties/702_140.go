@@ -9,10 +9,88 @@ import (
 
 // P702_140a: mutate's target is a non-Human creature with the same owner.
 var P702_140a = &Property{
-	Rule: "702.140a",
-	Uncheckable: "the generators draw only legal casts, so no generated trace can show an engine accepting an illegal target; " +
-		"the worked example 702.140a-mutate-cannot-target-a-human shows one must answer not_allowed (replay checks it), " +
-		"and engines are judged on what happens once the spell is cast",
+	Rule:  "702.140a",
+	Needs: []model.Feature{model.FeatureMutate},
+	Draws: genMutateTargets,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = mutateCasts(c, func(i int, card, target model.ObjectID) error {
+			out = append(out, mutateTargetLabel(c, i, card, target))
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"legal": 0.2, "human": 0.1, "other-owner": 0.2},
+	Check: func(c *Case) error {
+		return mutateCasts(c, func(i int, card, target model.ObjectID) error {
+			rules, engine := forbidden(c.Reference.Steps[i]), forbidden(c.Trace.Steps[i])
+			why := "a mutating creature spell targets a non-Human creature with the same owner as the spell"
+			switch {
+			case engine && !rules:
+				return problemOf("mutate-cast-refused", "%s, the engine answers that %s can't be cast at %s (not_allowed), but the rules allow it: %s", after(c, i), card, target, why)
+			case rules && !engine:
+				return problemOf("mutate-cast-though-forbidden", "%s, the engine does not answer that %s can't be cast at %s (no not_allowed), but the rules forbid it (%s): %s", after(c, i), card, target, mutateTargetLabel(c, i, card, target), why)
+			}
+			return nil
+		})
+	},
+}
+
+// mutateCasts calls f for each mutating spell cast of the scenario whose
+// target the engine's trace has as the rules' does before the step
+// (made, attached and characterized alike: otherwise what makes it legal
+// is another rule's finding), and whose spell is where the rules have it.
+// A cast the rules forbid because its target is phased out is 702.26b's.
+func mutateCasts(c *Case, f func(i int, card, target model.ObjectID) error) error {
+	for i, a := range c.Scenario.Actions {
+		if a.Type != model.CastMutate || i >= len(c.Reference.Steps) || i >= len(c.Trace.Steps) {
+			continue
+		}
+		if slices.ContainsFunc(c.Reference.Steps[i].Events, func(e model.Event) bool { return e.Kind == model.NotAllowed && e.Rule != "702.140a" }) {
+			continue
+		}
+		if !likeRulesAt(c, i, a.Target) || !inHand(stateAt(c.Trace, i), a.Object) || !inHand(stateAt(c.Reference, i), a.Object) {
+			continue
+		}
+		if err := f(i, a.Object, a.Target); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forbidden reports whether a step reports its action not allowed.
+func forbidden(st model.Step) bool {
+	return slices.ContainsFunc(st.Events, func(e model.Event) bool { return e.Kind == model.NotAllowed })
+}
+
+// inHand reports whether card is in a player's hand in st.
+func inHand(st *model.State, card model.ObjectID) bool {
+	for _, pl := range st.Players {
+		if slices.Contains(pl.Zones.Hand, card) {
+			return true
+		}
+	}
+	return false
+}
+
+// mutateTargetLabel names what makes step i's mutate target legal or not
+// in the rules' trace: "human", "other-owner", "noncreature" or "legal".
+func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
+	p := stateAt(c.Reference, i).Permanent(target)
+	switch {
+	case p == nil || p.Derived == nil:
+		return "gone"
+	case !slices.Contains(p.Derived.Characteristics.Types, "creature"):
+		return "noncreature"
+	case slices.Contains(p.Derived.Characteristics.Subtypes, "Human"):
+		return "human"
+	}
+	if o := c.Scenario.Object(card); o != nil && ownerOf(c.Scenario, p) != o.Owner {
+		return "other-owner"
+	}
+	return "legal"
 }
 
 // mutatingResolve returns the mutating spell that step i of the rules'
@@ -207,4 +285,20 @@ var P702_140f = &Property{
 	Rule: "702.140f",
 	Uncheckable: "no action of the scenario format refers to or modifies a mutating creature spell on the stack, " +
 		"so no trace can show what such an effect would refer to",
+}
+
+// ownerOf is a permanent's owner: its topmost component's (the
+// reference's reading of 108.3 for a merged permanent), a token an action
+// created being its player's (CR 111.2).
+func ownerOf(s *model.Scenario, p *model.Permanent) model.PlayerID {
+	top := p.Components[0].Object
+	if o := s.Object(top); o != nil {
+		return o.Owner
+	}
+	for _, a := range s.Actions {
+		if (a.Type == model.CreateToken || a.Type == model.TokenCopy) && a.Token == top {
+			return a.Player
+		}
+	}
+	return ""
 }

@@ -84,3 +84,40 @@ func Test730_3e_ACardOnlyReplacementWithTokensIsNot730_3ds(t *testing.T) {
 	assert.Contains(t, topOnly, "730.3d")
 	assert.NotContains(t, topOnly, "730.3e")
 }
+
+// mutateCast is a mutating spell of A's cast at a creature: a Human of
+// A's, or a non-Human of owner's.
+func mutateCast(human bool, owner model.PlayerID) *model.Scenario {
+	bd := build.New("mutate-cast", "")
+	target := "Grizzly Bears"
+	if human {
+		target = "Elite Vanguard"
+	}
+	bd.Card("c1", owner, target)
+	bd.Card("c2", build.A, "Gemrazer")
+	bd.Put(build.A, model.Hand, "c2")
+	bd.Perm("p1", owner, build.Up("c1"))
+	return bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+}
+
+// Test702_140a_AMutatingSpellTargetsANonHumanCreatureOfItsOwner: an
+// engine that lets a mutating spell target a Human, or another owner's
+// creature, without answering not_allowed fails 702.140a; one that
+// answers not_allowed to a legal target fails it too; the reference holds.
+func Test702_140a_AMutatingSpellTargetsANonHumanCreatureOfItsOwner(t *testing.T) {
+	for _, tt := range []struct {
+		s      *model.Scenario
+		mutant string
+	}{
+		{mutateCast(true, build.A), "mutate-targets-human"},
+		{mutateCast(false, build.B), "mutate-targets-other-owner"},
+	} {
+		assert.NotContains(t, asMutant(t, tt.s, ""), "702.140a", "the reference")
+		assert.Contains(t, asMutant(t, tt.s, tt.mutant), "702.140a", tt.mutant)
+	}
+	legal := mutateCast(false, build.A)
+	rules, got := play(t, legal)
+	got.Steps[0].Events = []model.Event{{Kind: model.NotAllowed, Rule: "702.140a", Object: "c2"}}
+	got.Steps[0].State = rules.Start
+	assert.Contains(t, failures(&properties.Case{Scenario: legal, Trace: got, Reference: rules}), "702.140a", "refusing a legal target")
+}

@@ -15,6 +15,14 @@ var (
 		Kinds: []generators.Kind{generators.Card, generators.Token, generators.Flip, generators.FaceDown, generators.Transform},
 		Focus: []model.ActionType{model.CastMutate, model.Merge},
 	})
+	// genMutateTargets casts mutating spells at targets legal and not:
+	// a Human, a creature of the other owner (CR 702.140a).
+	genMutateTargets = generators.NewShape(generators.Options{
+		MaxPermanents: 2, MaxComponents: 2, Hand: true, IllegalTargets: true, Prefix: 1,
+		PrefixTypes: []model.ActionType{model.CastMutate},
+		Kinds:       []generators.Kind{generators.Card, generators.Token, generators.FaceDown},
+		Focus:       []model.ActionType{model.CastMutate},
+	})
 	genTokens = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MinComponents: 2, MaxComponents: 4, Prefix: 2, Hand: true,
 		NeedKinds: []generators.Kind{generators.Token, generators.Card},

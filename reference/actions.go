@@ -194,9 +194,9 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 	switch {
 	case !slices.Contains(d.Characteristics.Types, "creature"):
 		return fmt.Errorf("%s is not a creature (CR 702.140a)", id)
-	case slices.Contains(d.Characteristics.Subtypes, "Human"):
+	case slices.Contains(d.Characteristics.Subtypes, "Human") && !g.is("mutate-targets-human"):
 		return fmt.Errorf("%s is a Human (CR 702.140a)", id)
-	case g.ownerOf(p) != owner:
+	case g.ownerOf(p) != owner && !g.is("mutate-targets-other-owner"):
 		return fmt.Errorf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)
 	}
 	return nil

@@ -28,6 +28,8 @@ var Mutants = []Mutant{
 	{Name: "merged-double-faced", Bug: "a merged permanent with a double-faced component reports itself double-faced", Breaks: []model.RuleID{"730.2i"}, Components: 2, Actions: 0},
 	{Name: "transform-top-only", Bug: "transforming a merged permanent turns only its first double-faced component", Breaks: []model.RuleID{"730.2i"}, Components: 2, Actions: 1},
 	{Name: "dfc-merged-turns-face-down", Bug: "a face-up merged permanent with a double-faced component turns face down", Breaks: []model.RuleID{"730.2j"}, Components: 2, Actions: 1},
+	{Name: "mutate-targets-human", Bug: "a mutating creature spell may target a Human", Breaks: []model.RuleID{"702.140a"}, Components: 1, Actions: 1},
+	{Name: "mutate-targets-other-owner", Bug: "a mutating creature spell may target a creature another player owns", Breaks: []model.RuleID{"702.140a"}, Components: 1, Actions: 1},
 	{Name: "dies-per-card", Bug: "\"whenever a creature dies\" triggers once per card of a merged permanent", Breaks: []model.RuleID{"730.3", "712.21"}, Components: 2, Actions: 1},
 	{Name: "dies-per-card-both", Bug: "\"whenever a creature dies\" and \"whenever a nontoken creature dies\" trigger once per card of a merged permanent", Breaks: []model.RuleID{"730.3", "712.21"}, Components: 2, Actions: 1},
 	{Name: "count-one-card", Bug: "a merged or melded permanent leaving counts as one card", Breaks: []model.RuleID{"712.21e", "730.3"}, Components: 2, Actions: 1},

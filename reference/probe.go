@@ -69,6 +69,31 @@ type Play struct {
 	// choice and was played: Do of that same action takes it rather than
 	// play the action again, which a generator's every action would.
 	probed *probedAction
+	// declineCasts plays a mutating spell cast the rules forbid as a
+	// not_allowed step (DeclineForbiddenCasts).
+	declineCasts bool
+}
+
+// DeclineForbiddenCasts makes p play a mutating creature spell the rules
+// forbid casting (CR 702.140a: its target is a Human, another owner's, or
+// no creature) as Run does, a step in which nothing changes and the engine
+// must say not_allowed (CR 733), rather than refuse it: for a generator
+// that draws illegal targets. Other generators draw only what can be
+// done.
+func (p *Play) DeclineForbiddenCasts() { p.declineCasts = true }
+
+// Declined reports whether the last action played was one the rules
+// forbid, played as a step that reports not_allowed.
+func (p *Play) Declined() bool {
+	return slices.ContainsFunc(p.g.events, func(e model.Event) bool { return e.Kind == model.NotAllowed })
+}
+
+// declined reports whether err is the rules forbidding a, and p plays
+// such an action as a not_allowed step: an attack always, a mutating
+// spell cast when DeclineForbiddenCasts says so.
+func (p *Play) declined(a model.Action, err error) bool {
+	var no *illegalAction
+	return declinedAttack(a, err) || p.declineCasts && a.Type == model.CastMutate && errors.As(err, &no)
 }
 
 // A probedAction is an action as Probe was given it and the game after it.
@@ -122,7 +147,7 @@ func (p *Play) Probe(a model.Action) (n Needs, err error) {
 	g.probe = &Needs{}
 	g.action, g.events = len(p.actions), nil
 	err = g.do(&a)
-	if err != nil && !declinedAttack(a, err) {
+	if err != nil && !p.declined(a, err) {
 		return Needs{}, &ActionError{Index: len(p.actions), Type: a.Type, Err: err}
 	}
 	n = *g.probe
@@ -155,7 +180,7 @@ func (p *Play) Do(a model.Action) (err error) {
 // Then returns the game after a, leaving p as it was: for looking two
 // actions ahead, such as a spell cast and its resolution.
 func (p *Play) Then(a model.Action) (*Play, error) {
-	q := &Play{g: p.g.clone(p.actions), actions: slices.Clone(p.actions), left: slices.Clone(p.left)}
+	q := &Play{g: p.g.clone(p.actions), actions: slices.Clone(p.actions), left: slices.Clone(p.left), declineCasts: p.declineCasts}
 	if err := q.Do(a); err != nil {
 		return nil, err
 	}
@@ -172,7 +197,7 @@ func (p *Play) do(a model.Action) error {
 	p.probed = nil
 	g := p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))
 	g.action, g.events = len(p.actions), nil
-	if err := g.do(&a); declinedAttack(a, err) {
+	if err := g.do(&a); p.declined(a, err) {
 		var no *illegalAction
 		errors.As(err, &no)
 		g = p.g.clone(append(p.actions[:len(p.actions):len(p.actions)], a))

@@ -28,7 +28,7 @@ func runOn(t *testing.T, engine string, seed uint64, shard harness.Shard, props 
 }
 
 func TestJSON_ConformsToItsSchema(t *testing.T) {
-	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3, properties.P702_140a)
+	res := runOn(t, "token-if-any-token", 1, harness.Shard{}, properties.P730_2d, properties.P730_3, properties.P702_140f)
 	// Every field an engine can declare, so that the schema must know each.
 	res.Engine.PartialTraces, res.Engine.NoDirectSetup = true, true
 	var buf bytes.Buffer
@@ -72,7 +72,7 @@ func TestJSON_ReadRejectsOtherVersionsAndUnknownFields(t *testing.T) {
 // TestMerge_ShardsEqualTheUnshardedRun: two shards with one seed, merged,
 // have the verdicts and counterexamples of the whole run.
 func TestMerge_ShardsEqualTheUnshardedRun(t *testing.T) {
-	props := []*properties.Property{properties.P730_2d, properties.P730_3, properties.P730_3c, properties.P702_140a, properties.P712_21e}
+	props := []*properties.Property{properties.P730_2d, properties.P730_3, properties.P730_3c, properties.P702_140f, properties.P712_21e}
 	var order []model.RuleID
 	for _, p := range props {
 		order = append(order, p.Rule)

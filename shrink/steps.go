@@ -180,6 +180,68 @@ func plainerOwners(s *model.Scenario, try tryer) {
 	for i := range s.Start.Battlefield {
 		try(func(c *model.Scenario) bool { return toPlayerA(c, i) })
 	}
+	try(swapToA)
+}
+
+// swapToA swaps players A and B throughout a scenario of two players
+// whose first action another player's card takes, so that player A acts:
+// the plainer of two scenarios that need two players (a spell that targets
+// another owner's creature, say) is the one in which A acts.
+func swapToA(c *model.Scenario) bool {
+	if len(c.Start.Players) != 2 || len(c.Actions) == 0 {
+		return false
+	}
+	a, b := c.Start.Players[0].ID, c.Start.Players[1].ID
+	if a != playerA {
+		a, b = b, a
+	}
+	if a != playerA || ownerOfObject(c, c.Actions[0].Object) != b {
+		return false
+	}
+	swap := func(p *model.PlayerID) {
+		switch *p {
+		case a:
+			*p = b
+		case b:
+			*p = a
+		}
+	}
+	for i := range c.Objects {
+		swap(&c.Objects[i].Owner)
+	}
+	for i := range c.Start.Battlefield {
+		p := &c.Start.Battlefield[i]
+		swap(&p.Controller)
+		if p.EnchantedPlayer != "" {
+			swap(&p.EnchantedPlayer)
+		}
+	}
+	for i := range c.Start.Stack {
+		swap(&c.Start.Stack[i].Controller)
+	}
+	for i := range c.Start.Players {
+		swap(&c.Start.Players[i].ID)
+	}
+	slices.SortFunc(c.Start.Players, func(x, y model.Player) int { return strings.Compare(string(x.ID), string(y.ID)) })
+	swap(&c.Start.Active)
+	for i := range c.Actions {
+		if c.Actions[i].Player != "" {
+			swap(&c.Actions[i].Player)
+		}
+	}
+	return true
+}
+
+// ownerOfObject is the owner of the card id names, or of the topmost
+// component of the permanent it names; "" for neither.
+func ownerOfObject(c *model.Scenario, id model.ObjectID) model.PlayerID {
+	if p := c.Start.Permanent(id); p != nil && len(p.Components) > 0 {
+		id = p.Components[0].Object
+	}
+	if o := c.Object(id); o != nil {
+		return o.Owner
+	}
+	return ""
 }
 
 // plainerCards offers s with a card replaced by a plainer one of its
