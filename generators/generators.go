@@ -114,8 +114,8 @@ type Options struct {
 	Illegal bool
 	// IllegalTargets draws mutating spells cast at targets the rules
 	// forbid (CR 702.140a) as well as legal ones: a Human (Elite
-	// Vanguard, put onto the battlefield at random) or a creature of the
-	// other owner. The reference plays such a cast as a step that reports
+	// Vanguard, put onto the battlefield under either player) or a
+	// creature of the other owner. The reference plays such a cast as a step that reports
 	// not_allowed, and the spell stays in its owner's hand.
 	IllegalTargets bool
 	// Lacks are the features (parts, as model.ExpandFeatures gives them)
@@ -431,7 +431,7 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Perm(id, owner, build.Up(d.card(owner, def)))
 		return id
 	}
-	if d.o.IllegalTargets && rapid.Bool().Draw(t, "human") {
+	if d.o.IllegalTargets {
 		addPerm(rapid.SampledFrom(players).Draw(t, "human controller"), "Elite Vanguard")
 	}
 	if d.o.Replacements && d.can(model.FeatureReplacement) {

@@ -16,12 +16,16 @@ var P702_140a = &Property{
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
 		_ = mutateCasts(c, func(i int, card, target model.ObjectID) error {
-			out = append(out, mutateTargetLabel(c, i, card, target))
+			if l := mutateTargetLabel(c, i, card, target); l != "legal" && !slices.Contains(out, l) {
+				out = append(out, l)
+			}
 			return nil
 		})
 		return out
 	},
-	Cover: map[string]float64{"legal": 0.2, "human": 0.1, "other-owner": 0.2},
+	// A legal cast is in nearly every case; what makes one illegal is
+	// asked a share of, and explored first.
+	Cover: map[string]float64{"human": 0.1, "other-owner": 0.1},
 	Check: func(c *Case) error {
 		return mutateCasts(c, func(i int, card, target model.ObjectID) error {
 			rules, engine := forbidden(c.Reference.Steps[i]), forbidden(c.Trace.Steps[i])
