@@ -40,7 +40,7 @@ selftest:
 # Play every worked example in the reference engine and check what the
 # rules say must happen.
 replay:
-	$(GO) run ./cmd/mergecheck replay reference/testdata/examples
+	$(GO) run ./cmd/mergecheck replay reference/testdata/examples reference/testdata/realcards
 
 # Benchmarks, in benchstat-friendly form.
 # Engine calls until each mutant's first failure and for shrinking it,

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,7 +134,46 @@ type Face struct {
 	Power          *int        `json:"power,omitempty"`
 	Toughness      *int        `json:"toughness,omitempty"`
 	Abilities      []AbilityID `json:"abilities,omitempty"`
+	// AbilityKinds declares the kind of abilities of the face that the
+	// reference does not know (reference.Classify), so that a card can be
+	// written as it really is: what kind of ability each is (CR 113.3,
+	// 605) decides whether any action of the format can meet it.
+	AbilityKinds map[AbilityID]AbilityKind `json:"ability_kinds,omitempty"`
 }
+
+// An AbilityKind declares what kind of ability one of a card's own
+// abilities is (CR 113.3).
+type AbilityKind struct {
+	Kind AbilityKindName `json:"kind"`
+	// Observer, for a triggered ability, is the standard observer whose
+	// trigger event it has ("when this is turned face up":
+	// turned_face_up), if one: the traces report it as that observer's
+	// trigger.
+	Observer Observer `json:"observer,omitempty"`
+	// About, for a static ability, says what alone it changes, when that
+	// is something no action of the format does: "activation" for an
+	// ability that only changes when or how abilities may be activated
+	// (CR 602), as no action activates one.
+	About string `json:"about,omitempty"`
+}
+
+// An AbilityKindName is a kind of ability.
+type AbilityKindName string
+
+// The kinds of ability a card definition may declare.
+const (
+	KindMana      AbilityKindName = "mana"      // CR 605: activated or triggered, it makes mana
+	KindActivated AbilityKindName = "activated" // CR 113.3b, 602
+	KindTriggered AbilityKindName = "triggered" // CR 113.3c, 603
+	KindStatic    AbilityKindName = "static"    // CR 113.3d, 604
+)
+
+// AbilityKindNames lists the kinds a definition may declare.
+var AbilityKindNames = []AbilityKindName{KindMana, KindActivated, KindTriggered, KindStatic}
+
+// AboutActivation is the one thing a static ability may be declared to
+// be about (AbilityKind.About).
+const AboutActivation = "activation"
 
 // Has reports whether the face lists card type t.
 func (f *Face) Has(t string) bool { return slices.Contains(f.Types, t) }
@@ -308,6 +348,33 @@ func (d *CardDef) Validate() error {
 		if c := f.AddedColors(); len(c) > 0 && (f != &d.Front || !d.MayBeTokens()) {
 			return fmt.Errorf("card %q: face %q is colour %s, which neither its mana cost %q nor its colour indicator %v gives (CR 202.2, 204.2)", d.Name, f.Name, c[0], f.ManaCost, f.ColorIndicator)
 		}
+		if err := f.validateKinds(); err != nil {
+			return fmt.Errorf("card %q: face %q: %w", d.Name, f.Name, err)
+		}
+	}
+	return nil
+}
+
+// validateKinds checks a face's declared ability kinds: each of an
+// ability the face has, of a known kind, an observer only for a triggered
+// ability and a known one, and "about" only for a static ability.
+func (f *Face) validateKinds() error {
+	for _, ab := range slices.Sorted(maps.Keys(f.AbilityKinds)) {
+		k := f.AbilityKinds[ab]
+		switch {
+		case !f.HasAbility(ab):
+			return fmt.Errorf("ability_kinds declares %s, which is not among its abilities", ab)
+		case !slices.Contains(AbilityKindNames, k.Kind):
+			return fmt.Errorf("ability_kinds: %s has kind %q (want mana, activated, triggered or static)", ab, k.Kind)
+		case k.Observer != "" && k.Kind != KindTriggered:
+			return fmt.Errorf("ability_kinds: %s names observer %s, but only a triggered ability stands for one", ab, k.Observer)
+		case k.Observer != "" && !slices.Contains(Observers, k.Observer):
+			return fmt.Errorf("ability_kinds: %s names observer %q, which is no standard observer (want one of %v)", ab, k.Observer, Observers)
+		case k.About != "" && k.Kind != KindStatic:
+			return fmt.Errorf("ability_kinds: %s says what it is about, but only a static ability does", ab)
+		case k.About != "" && k.About != AboutActivation:
+			return fmt.Errorf("ability_kinds: %s is about %q (the only one known is %q)", ab, k.About, AboutActivation)
+		}
 	}
 	return nil
 }
@@ -342,3 +409,40 @@ func (d *CardDef) InstantOrSorcery() bool {
 
 // Int returns a pointer to n, for power and toughness literals.
 func Int(n int) *int { return &n }
+
+// DeclaredKinds gathers the ability kinds the scenario's card definitions
+// declare (Face.AbilityKinds), and returns an error naming an ability
+// declared two ways: an ability id means one ability throughout.
+func (s *Scenario) DeclaredKinds() (map[AbilityID]AbilityKind, error) {
+	var out map[AbilityID]AbilityKind
+	add := func(d *CardDef) error {
+		for _, f := range []*Face{&d.Front, d.Flipped, d.Back, d.Melded} {
+			if f == nil {
+				continue
+			}
+			for ab, k := range f.AbilityKinds {
+				if was, ok := out[ab]; ok && was != k {
+					return fmt.Errorf("ability %s is declared %s in one place and %s in another (an ability id means one ability)", ab, was.Kind, k.Kind)
+				}
+				if out == nil {
+					out = map[AbilityID]AbilityKind{}
+				}
+				out[ab] = k
+			}
+		}
+		return nil
+	}
+	for i := range s.Catalogue {
+		if err := add(&s.Catalogue[i]); err != nil {
+			return nil, err
+		}
+	}
+	for i := range s.Objects {
+		if c := s.Objects[i].Copy; c != nil {
+			if err := add(c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}

@@ -108,3 +108,39 @@ func Test710_712_ALayoutHasItsFacesAndNoOthers(t *testing.T) {
 		})
 	}
 }
+
+// Test113_3_AbilityKindsDeclaredAsTheyCanBe: a face may declare the kind
+// of its own abilities (CR 113.3, 605): each one it has, of a known kind,
+// an observer only for a triggered ability, "activation" only for a
+// static one; and one ability id is declared one way throughout a
+// scenario.
+func Test113_3_AbilityKindsDeclaredAsTheyCanBe(t *testing.T) {
+	face := func(kinds map[model.AbilityID]model.AbilityKind) model.CardDef {
+		return model.CardDef{Name: "X", Layout: model.LayoutNormal, Front: model.Face{Name: "X", Types: []string{"creature"},
+			Abilities: []model.AbilityID{"x_trigger", "x_static"}, AbilityKinds: kinds}}
+	}
+	good := face(map[model.AbilityID]model.AbilityKind{
+		"x_trigger": {Kind: model.KindTriggered, Observer: model.CreatureEnters},
+		"x_static":  {Kind: model.KindStatic, About: model.AboutActivation},
+	})
+	require.NoError(t, good.Validate())
+	for want, kinds := range map[string]map[model.AbilityID]model.AbilityKind{
+		"not among its abilities":  {"y": {Kind: model.KindMana}},
+		"want mana, activated":     {"x_trigger": {Kind: "keyword"}},
+		"only a triggered ability": {"x_static": {Kind: model.KindStatic, Observer: model.CreatureEnters}},
+		"no standard observer":     {"x_trigger": {Kind: model.KindTriggered, Observer: "creature_attacks"}},
+		"only a static ability":    {"x_trigger": {Kind: model.KindTriggered, About: model.AboutActivation}},
+		`is about "timing"`:        {"x_static": {Kind: model.KindStatic, About: "timing"}},
+	} {
+		d := face(kinds)
+		err := d.Validate()
+		if assert.Error(t, err, want) {
+			assert.Contains(t, err.Error(), want)
+		}
+	}
+	other := face(map[model.AbilityID]model.AbilityKind{"x_trigger": {Kind: model.KindActivated}})
+	other.Name, other.Front.Name = "Y", "Y"
+	s := &model.Scenario{Catalogue: []model.CardDef{good, other}}
+	_, err := s.DeclaredKinds()
+	assert.ErrorContains(t, err, "x_trigger is declared triggered in one place and activated in another")
+}

@@ -84,6 +84,9 @@ func (f Face) clone() Face {
 	c.Colors, c.Types, c.Subtypes = omitted(f.Colors), omitted(f.Types), omitted(f.Subtypes)
 	c.Supertypes, c.Abilities, c.ColorIndicator = omitted(f.Supertypes), omitted(f.Abilities), omitted(f.ColorIndicator)
 	c.Power, c.Toughness = cloneInt(f.Power), cloneInt(f.Toughness)
+	if f.AbilityKinds != nil {
+		c.AbilityKinds = maps.Clone(f.AbilityKinds)
+	}
 	return c
 }
 

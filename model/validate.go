@@ -79,6 +79,9 @@ func (v *validator) all() {
 		}
 		defs[d.Name] = true
 	}
+	if _, err := s.DeclaredKinds(); err != nil {
+		v.fail("catalogue: %w", err)
+	}
 	players := map[PlayerID]bool{}
 	for i, p := range s.Start.Players {
 		if !idPattern.MatchString(string(p.ID)) {

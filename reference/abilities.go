@@ -325,3 +325,39 @@ func Classify(id model.AbilityID) (Classification, bool) {
 func Classified() []model.AbilityID {
 	return slices.Sorted(maps.Keys(classifications))
 }
+
+// DeclaredInert says, for each ability of s's card definitions that the
+// reference does not know but s declares a kind for (model.AbilityKinds),
+// that the reference treats it as inert by that declaration, and why: so
+// that an ability declared with the wrong kind is seen, not passed over.
+// A static ability declared so is not inert (the reference refuses it
+// once in play) and is not listed.
+func DeclaredInert(s *model.Scenario) []string {
+	kinds, err := s.DeclaredKinds()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, ab := range slices.Sorted(maps.Keys(kinds)) {
+		k := kinds[ab]
+		if _, known := classifications[ab]; known || !declaredInert(k) {
+			continue
+		}
+		line := string(ab) + ": declared " + string(k.Kind)
+		switch k.Kind {
+		case model.KindMana:
+			line += " (CR 605), inert: no action of the format activates an ability"
+		case model.KindActivated:
+			line += " (CR 602), inert: no action of the format activates an ability"
+		case model.KindTriggered:
+			line += " (CR 603), inert: no action resolves a card's triggered ability"
+			if k.Observer != "" {
+				line += "; it triggers as the " + string(k.Observer) + " observer does, which the traces report"
+			}
+		case model.KindStatic:
+			line += " (CR 604) about activation only, inert: no action of the format activates an ability"
+		}
+		out = append(out, line)
+	}
+	return out
+}

@@ -138,6 +138,9 @@ type game struct {
 	gone    map[model.ObjectID]departure
 	mutant  string // see mutants.go
 	several bool   // mutant names several, joined by "+"
+	// declared are the kinds the scenario's definitions declare for
+	// abilities the reference does not know (model.Face.AbilityKinds).
+	declared map[model.AbilityID]model.AbilityKind
 	// marked holds the permanents a mutant wrongly gave face-down
 	// characteristics to (see mutant "failed-face-down-still-2-2").
 	marked map[model.ObjectID]bool
@@ -181,6 +184,7 @@ func startGame(s *model.Scenario) (*game, error) {
 			return nil, &ActionError{Index: -1, Permanent: p.ID, Err: err}
 		}
 	}
+	g.declared, _ = s.DeclaredKinds() // validated
 	g.watch = watchStart(s).withActions(s.Actions)
 	if g.watch != nil && g.watch.every {
 		if err := g.refuseInPlay(nil); err != nil {

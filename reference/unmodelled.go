@@ -301,6 +301,7 @@ func (g *game) refuseAfter(a *model.Action) error {
 // abilities that count in the state the game is in: after action a, or
 // the start state if a is nil.
 func (g *game) refuseInPlay(a *model.Action) error {
+	var unknown, static []string // "ability of permanent", every one in play
 	for i := range g.st.Battlefield {
 		p := &g.st.Battlefield[i]
 		if p.Status.PhasedOut {
@@ -316,7 +317,13 @@ func (g *game) refuseInPlay(a *model.Action) error {
 			}
 			c := classOf(ab)
 			if c == nil {
-				return g.refuseUnknown(ab, p, a)
+				switch k, ok := g.declared[ab]; {
+				case !ok:
+					unknown = append(unknown, string(ab)+" of "+g.describe(p))
+				case !declaredInert(k):
+					static = append(static, string(ab)+" of "+g.describe(p))
+				}
+				continue
 			}
 			if a != nil && !slices.Contains(c.Actions, a.Type) {
 				continue
@@ -345,7 +352,37 @@ func (g *game) refuseInPlay(a *model.Action) error {
 			return g.refuseUnmodelled(ab, c, p, a)
 		}
 	}
+	place := "after " + g.when(a)
+	if a == nil {
+		place = "in the start state"
+	}
+	switch {
+	case len(unknown) > 0:
+		return unsupported("unclassified-ability",
+			"%s %s %s in play %s, and the reference does not know %s: it can't tell whether %s what an action does (a card's own ability may declare its kind in ability_kinds)",
+			plural(len(unknown), "ability", "abilities"), strings.Join(unknown, ", "), plural(len(unknown), "is", "are"), place, plural(len(unknown), "it", "them"), plural(len(unknown), "it changes", "they change"))
+	case len(static) > 0:
+		return unsupported("uninterpreted-static-ability",
+			"static %s %s %s in play %s, and the reference does not interpret %s: %s what an action does or what a state shows (CR 604)",
+			plural(len(static), "ability", "abilities"), strings.Join(static, ", "), plural(len(static), "is", "are"), place, plural(len(static), "it", "them"), plural(len(static), "it could change", "they could change"))
+	}
 	return nil
+}
+
+// declaredInert reports whether an ability the reference does not know
+// is inert by its declared kind: a mana, activated or triggered ability
+// (no action activates one or resolves one; the standard observers report
+// triggers), or a static one that only changes activation.
+func declaredInert(k model.AbilityKind) bool {
+	return k.Kind != model.KindStatic || k.About == model.AboutActivation
+}
+
+// plural is one or many, by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // describe names permanent p for a message: its id and name, or that it
@@ -382,14 +419,4 @@ func (g *game) refuseUnmodelled(ab model.AbilityID, c *Classification, p *model.
 	return unsupported("unmodelled-ability",
 		"ability %s of %s could change %s, and the reference does not model it: %s%s",
 		ab, g.describe(p), g.when(a), c.Why, cites)
-}
-
-func (g *game) refuseUnknown(ab model.AbilityID, p *model.Permanent, a *model.Action) error {
-	place := "after " + g.when(a)
-	if a == nil {
-		place = "in the start state"
-	}
-	return unsupported("unclassified-ability",
-		"ability %s of %s is in play %s, and the reference does not know it: it can't tell whether the ability changes what an action does",
-		ab, g.describe(p), place)
 }

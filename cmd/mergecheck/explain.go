@@ -49,6 +49,9 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	if s.Description != "" {
 		fmt.Fprintf(stdout, "  %s\n", s.Description)
 	}
+	for _, d := range reference.DeclaredInert(s) {
+		fmt.Fprintf(stdout, "  ability %s\n", d)
+	}
 	tr, runErr := reference.Run(s)
 	if runErr == nil && *engineSpec != "" {
 		return explainBeside(s, tr, *engineSpec, *startTimeout, stdout, stderr)

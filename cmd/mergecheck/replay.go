@@ -146,6 +146,9 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			for _, r := range s.Rules {
 				fmt.Fprintf(stdout, "\tCR %s: %s\n", r, rules.Summary(r))
 			}
+			for _, d := range reference.DeclaredInert(s) {
+				fmt.Fprintf(stdout, "\tability %s\n", d)
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", count(len(files), "scenario"), held, partial, failed, unsupported, trouble)
