@@ -1,8 +1,10 @@
 package reference
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/mergecheck/mergecheck/model"
 )
@@ -358,6 +360,67 @@ func DeclaredInert(s *model.Scenario) []string {
 			line += " (CR 604) about activation only, inert: no action of the format activates an ability"
 		}
 		out = append(out, line)
+	}
+	return out
+}
+
+// keywordKinds are the kinds the rules give the keyword abilities the
+// reference classifies (each keyword's rule says "is a static ability" or
+// "is a triggered ability").
+var keywordKinds = map[model.AbilityID]model.AbilityKindName{
+	"flying": model.KindStatic, "first_strike": model.KindStatic, "double_strike": model.KindStatic,
+	"deathtouch": model.KindStatic, "lifelink": model.KindStatic, "menace": model.KindStatic,
+	"reach": model.KindStatic, "shadow": model.KindStatic, "trample": model.KindStatic,
+	"decayed": model.KindStatic, "exalted": model.KindTriggered, "haste": model.KindStatic,
+	"vigilance": model.KindStatic, "flash": model.KindStatic, "defender": model.KindStatic,
+	"hexproof": model.KindStatic, "shroud": model.KindStatic, "indestructible": model.KindStatic,
+	"protection_from_red": model.KindStatic, model.Ward2: model.KindTriggered,
+	model.Mutate: model.KindStatic, model.Morph: model.KindStatic, model.Disguise: model.KindStatic,
+	model.Phasing: model.KindStatic,
+}
+
+// An AbilityInfo is one ability the reference knows, for a listing
+// (mergecheck list --abilities): its kind where the rules or its
+// classification say it, what the reference does with it, and why.
+type AbilityInfo struct {
+	ID    model.AbilityID       `json:"id"`
+	Kind  model.AbilityKindName `json:"kind,omitempty"`
+	Class AbilityClass          `json:"class"`
+	How   string                `json:"how"`
+	Rules []model.RuleID        `json:"rules,omitempty"`
+}
+
+// Abilities lists every ability the reference knows, sorted by id.
+func Abilities() []AbilityInfo {
+	var out []AbilityInfo
+	for _, id := range Classified() {
+		c := classifications[id]
+		info := AbilityInfo{ID: id, Kind: keywordKinds[id], Class: c.Class, Rules: slices.Clone(c.Rules)}
+		switch {
+		case strings.HasPrefix(c.Why, triggered):
+			info.Kind = model.KindTriggered
+		case strings.HasPrefix(c.Why, activated):
+			info.Kind = model.KindActivated
+		}
+		switch c.Class {
+		case Interpreted:
+			info.How = "the reference plays it by the rules cited"
+		case Inert:
+			info.How = c.Why
+		case Unmodelled:
+			var acts []string
+			for _, a := range c.Actions {
+				acts = append(acts, string(a))
+			}
+			if len(c.Actions) == len(model.ActionTypes) {
+				acts = []string{"every action"}
+			}
+			info.How = fmt.Sprintf("refused at %s while on %s: %s", strings.Join(acts, ", "), c.Whose, c.Why)
+			if c.RefusedAs != "" {
+				info.How += " (refused as " + c.RefusedAs + ")"
+			}
+		}
+		out = append(out, info)
 	}
 	return out
 }

@@ -82,3 +82,31 @@ func TestProtocolDoc_AnExampleOfEveryEventKind(t *testing.T) {
 		assert.Contains(t, between(t, doc, begin, end), fmt.Sprintf("\"kind\":%q", k))
 	}
 }
+
+// TestScenarioDoc_TheAbilitiesTableIsTheList: docs/SCENARIO.md's table of
+// the abilities the reference knows is what mergecheck list --abilities
+// prints (go test -run TestScenarioDoc ./cmd/mergecheck -update-docs
+// rewrites it), and names every classified ability.
+func TestScenarioDoc_TheAbilitiesTableIsTheList(t *testing.T) {
+	path := filepath.Join(repoRoot, "docs", "SCENARIO.md")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	doc := string(data)
+	const begin, end = "<!-- abilities begin -->\n", "<!-- abilities end -->"
+	code, want, _ := mc(t, "list", "--abilities")
+	require.Equal(t, exitOK, code)
+	if *updateDocs {
+		before, _, ok1 := strings.Cut(doc, begin)
+		_, after, ok2 := strings.Cut(doc, end)
+		require.True(t, ok1 && ok2, "the markers %q and %q", begin, end)
+		require.NoError(t, os.WriteFile(path, []byte(before+begin+want+end+after), 0o644))
+		return
+	}
+	assert.Equal(t, want, between(t, doc, begin, end), "go test -run TestScenarioDoc ./cmd/mergecheck -update-docs rewrites it")
+	for _, id := range reference.Classified() {
+		assert.Contains(t, want, "| `"+string(id)+"` |")
+	}
+	code, out, _ := mc(t, "list", "--abilities", "--json")
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"declarable_kinds": [`)
+}

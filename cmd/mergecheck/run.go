@@ -18,6 +18,7 @@ import (
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/remote"
 	"github.com/mergecheck/mergecheck/reports"
 )
@@ -310,8 +311,12 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("list", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	asJSON := fl.Bool("json", false, "print a JSON array")
+	abilities := fl.Bool("abilities", false, "list every ability the reference knows, its kind, what it does with it and why, and the kinds a card definition may declare for its own")
 	if err := parseFlags(fl, args); err != nil {
 		return flagExit(err)
+	}
+	if *abilities {
+		return listAbilities(stdout, *asJSON)
 	}
 	if err := properties.Validate(properties.All); err != nil {
 		fmt.Fprintln(stderr, "mergecheck list:", err)
@@ -411,4 +416,49 @@ func atLeastZero[T int | time.Duration](name string, v T, zero string) error {
 // after a fault, apart from any scenario's --timeout.
 func startTimeoutFlag(fl *flag.FlagSet) *time.Duration {
 	return durationFlag(fl, "start-timeout", remote.DefaultHandshake, "time an adapter may take to start and say hello, at the start and at each restart after a fault (never counted against a scenario's --timeout), a `duration`")
+}
+
+// listAbilities prints the abilities the reference knows
+// (reference.Abilities) and the kinds a card definition may declare for
+// its own (model.AbilityKindNames): as JSON, or a Markdown table, the one
+// docs/SCENARIO.md holds.
+func listAbilities(stdout io.Writer, asJSON bool) int {
+	infos := reference.Abilities()
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			Known    []reference.AbilityInfo `json:"known"`
+			Declared []model.AbilityKindName `json:"declarable_kinds"`
+		}{infos, model.AbilityKindNames}); err != nil {
+			return exitTrouble
+		}
+		return exitOK
+	}
+	io.WriteString(stdout, abilitiesTable(infos))
+	return exitOK
+}
+
+// abilitiesTable is the Markdown table of the abilities the reference
+// knows, and the kinds a definition may declare.
+func abilitiesTable(infos []reference.AbilityInfo) string {
+	var b strings.Builder
+	b.WriteString("| ability | kind | class | what the reference does | rules |\n|---|---|---|---|---|\n")
+	for _, a := range infos {
+		kind := string(a.Kind)
+		if kind == "" {
+			kind = "—"
+		}
+		var rs []string
+		for _, r := range a.Rules {
+			rs = append(rs, string(r))
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", a.ID, kind, a.Class, strings.ReplaceAll(a.How, "|", "\\|"), strings.Join(rs, ", "))
+	}
+	var kinds []string
+	for _, k := range model.AbilityKindNames {
+		kinds = append(kinds, "`"+string(k)+"`")
+	}
+	fmt.Fprintf(&b, "\nA card definition may declare its own abilities as %s (ability_kinds).\n", strings.Join(kinds, ", "))
+	return b.String()
 }
