@@ -82,6 +82,13 @@ type Options struct {
 	Create bool
 	// Vigilance puts a vigilance counter on a stack at random (CR 122.1b).
 	Vigilance bool
+	// CantAttack draws what forbids an attack (CR 508.1c): Wall of Omens,
+	// which has defender (702.3b), as one component of a stack at random,
+	// so that it may lie under a mutated top; and Pacifism attached to a
+	// stack at random, under either player's control. The first stack is
+	// the active player's. Only stacks drawn whole (not ByActions) get a
+	// Wall.
+	CantAttack bool
 	// MeldGone lets a meld name a half that has left the battlefield
 	// (CR 701.42c).
 	MeldGone bool
@@ -422,6 +429,12 @@ func (d *drawer) scenario() *model.Scenario {
 	lo, hi := rng(d.o.MinPermanents, d.o.MaxPermanents, 1, 1)
 	n := rapid.IntRange(lo, hi).Draw(t, "permanents")
 	for i := range n {
+		if i == 0 && d.o.CantAttack {
+			// The active player's, so that a restriction is what decides
+			// its attack more often than not.
+			d.stack(i, build.A)
+			continue
+		}
 		d.stack(i, rapid.SampledFrom(players).Draw(t, "owner"))
 	}
 	extra := 0
@@ -454,6 +467,11 @@ func (d *drawer) scenario() *model.Scenario {
 		if rapid.Bool().Draw(t, "mimic vat") {
 			addPerm(rapid.SampledFrom(players).Draw(t, "mimic vat controller"), "Mimic Vat")
 		}
+	}
+	if d.o.CantAttack && rapid.IntRange(0, 2).Draw(t, "pacifism") == 0 {
+		host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "pacified")))
+		id := addPerm(rapid.SampledFrom(players).Draw(t, "pacifism controller"), "Pacifism")
+		d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
 	}
 	if d.o.Attach {
 		for range rapid.IntRange(0, 2).Draw(t, "auras") {
@@ -585,10 +603,17 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 		faceDownTop = false
 	}
 	kinds := d.kinds()
+	wallAt := -1
+	if d.o.CantAttack && n > len(need) && rapid.Bool().Draw(t, "defender") {
+		wallAt = rapid.IntRange(len(need), n-1).Draw(t, "defender at")
+	}
 	var comps []model.Component
 	for j := range n {
 		var k Kind
 		switch {
+		case j == wallAt:
+			comps = append(comps, build.Up(d.card(owner, rapid.SampledFrom(defenders).Draw(t, "defender card"))))
+			continue
 		case j < len(need):
 			k = need[j]
 		default:

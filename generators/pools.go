@@ -8,7 +8,10 @@ var (
 	vanilla = []string{"Grizzly Bears", "Runeclaw Bear", "Wandering Ones"}
 	// mutators are non-Human creatures with mutate.
 	mutators = []string{"Gemrazer", "Vulpikeet", "Dreamtail Heron", "Pouncing Shoreshark", "Majestic Auricorn", "Sea-Dasher Octopus", "Dirge Bat"}
-	flips    = []string{"Nezumi Shortfang", "Akki Lavarunner", "Jushi Apprentice"}
+	// defenders are non-Human creatures with defender (CR 702.3b), a
+	// legal target for a mutating spell.
+	defenders = []string{"Wall of Omens"}
+	flips     = []string{"Nezumi Shortfang", "Akki Lavarunner", "Jushi Apprentice"}
 	// transforms are nonmodal double-faced creatures; modals have a
 	// creature front face.
 	transforms = []string{"Delver of Secrets", "Huntmaster of the Fells", "Village Ironsmith", "Afflicted Deserter", "Ludevic's Test Subject"}
@@ -32,6 +35,7 @@ func Pools() map[string][]string {
 	return map[string][]string{
 		"vanilla": vanilla, "mutators": mutators, "flips": flips, "transforms": transforms,
 		"modals": modals, "meld": meldHalves, "morphs": morphs, "spells": spells, "tokens": tokens,
+		"defenders": defenders,
 	}
 }
 

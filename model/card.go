@@ -107,6 +107,12 @@ const (
 	Haste AbilityID = "haste"
 	// Vigilance keeps a creature untapped when it attacks (CR 702.20b).
 	Vigilance AbilityID = "vigilance"
+	// Defender: the creature can't attack (CR 702.3b).
+	Defender AbilityID = "defender"
+	// EnchantedCantAttackOrBlock is Pacifism's: the creature the Aura
+	// enchants can't attack or block, a restriction on attacking (CR
+	// 508.1c).
+	EnchantedCantAttackOrBlock AbilityID = "enchanted_cant_attack_or_block"
 )
 
 // CardOnlyReplacement reports whether a is a replacement effect that

@@ -18,7 +18,7 @@ const (
 	FeatureReplacement Feature = "replacement"  // replacement effects on leaving the battlefield (CR 616, 730.3d-e)
 	FeatureCommander   Feature = "commander"    // commanders' command-zone choice (CR 903.9)
 	FeatureLinked      Feature = "linked"       // effects that find what a permanent became (CR 400.7, 607)
-	FeatureCombat      Feature = "combat"       // declaring attackers (CR 302.6, 508.1a)
+	FeatureCombat      Feature = "combat"       // declaring attackers, and the restrictions on it (CR 302.6, 508.1a, 508.1c, 702.3b)
 	FeatureCreateToken Feature = "create_token" // creating a token that copies nothing (CR 111.1, 111.2)
 	FeatureDestroy     Feature = "destroy"      // destroying every creature (CR 701.8)
 

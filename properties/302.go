@@ -22,6 +22,9 @@ var P302_6 = &Property{
 			if p := stateAt(c.Reference, i).Permanent(id); p == nil || p.ControlledSinceTurnStart {
 				return nil
 			}
+			if _, decides := restrictionDecides(c, i, id); decides {
+				return nil // 702.3b's or 508.1c's
+			}
 			return sameDeclaration(c, i, id, "a creature new under its controller's control attacks only with haste")
 		})
 	},

@@ -81,7 +81,10 @@ func attackLabels(s *model.Scenario, rules *model.Trace) []string {
 	var out []string
 	_ = attacks(c, func(i int, id model.ObjectID) error {
 		p := stateAt(rules, i).Permanent(id)
+		_, restricted := restrictionDecides(c, i, id)
 		switch {
+		case restricted:
+			out = append(out, "restricted")
 		case attack(c, i) != "":
 			out = append(out, "declared")
 		case p != nil && !p.ControlledSinceTurnStart:
@@ -108,6 +111,9 @@ var P508_1a = &Property{
 	Cover:    map[string]float64{"declared": 0.15, "forbidden": 0.1, "merged-attacker": 0.1},
 	Check: func(c *Case) error {
 		return attacks(c, func(i int, id model.ObjectID) error {
+			if _, decides := restrictionDecides(c, i, id); decides {
+				return nil // 702.3b's or 508.1c's
+			}
 			return sameDeclaration(c, i, id, "the active player's untapped creatures attack, each with haste or controlled since the turn began")
 		})
 	},

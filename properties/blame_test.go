@@ -121,3 +121,72 @@ func Test702_140a_AMutatingSpellTargetsANonHumanCreatureOfItsOwner(t *testing.T)
 	got.Steps[0].State = rules.Start
 	assert.Contains(t, failures(&properties.Case{Scenario: legal, Trace: got, Reference: rules}), "702.140a", "refusing a legal target")
 }
+
+// restrictedAttack is a creature of A's attacking: Wall of Omens alone
+// (wall), Dreamtail Heron mutated over it (merged), or Grizzly Bears
+// enchanted by Pacifism (pacified); tapped if asked.
+func restrictedAttack(what string, tapped bool) *model.Scenario {
+	bd := build.New("restricted-attack", "")
+	switch what {
+	case "wall":
+		bd.Card("c1", build.A, "Wall of Omens")
+		bd.Perm("p1", build.A, build.Up("c1"))
+	case "merged":
+		bd.Card("c1", build.A, "Dreamtail Heron")
+		bd.Card("c2", build.A, "Wall of Omens")
+		bd.Perm("p1", build.A, build.Up("c1"), build.Up("c2"))
+	case "pacified":
+		bd.Card("c1", build.A, "Grizzly Bears")
+		bd.Card("f1", build.B, "Pacifism")
+		bd.Perm("p1", build.A, build.Up("c1")).Perm("p2", build.B, build.Up("f1")).
+			Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" })
+	}
+	bd.Mod("p1", func(p *model.Permanent) { p.Status.Tapped = tapped })
+	return bd.Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
+}
+
+// Test702_3b_508_1c_ARestrictionJudgedWhereItAloneDecides: an engine that
+// ignores defender (on the creature's own card, or on a lower component
+// of a mutated creature) or an Aura's "can't attack" fails that rule and
+// not 508.1a; where the attacker is tapped, 508.1a forbids the attack
+// anyway, and the restriction's rule does not judge it.
+func Test702_3b_508_1c_ARestrictionJudgedWhereItAloneDecides(t *testing.T) {
+	for _, tt := range []struct {
+		what, mutant string
+		rule         string
+	}{
+		{"wall", "attack-ignores-defender", "702.3b"},
+		{"merged", "attack-ignores-defender", "702.3b"},
+		{"merged", "defender-top-only", "702.3b"},
+		{"pacified", "attack-ignores-enchantment", "508.1c"},
+	} {
+		t.Run(tt.what+"/"+tt.mutant, func(t *testing.T) {
+			s := restrictedAttack(tt.what, false)
+			assert.Empty(t, asMutant(t, s, ""), "the reference")
+			assert.Equal(t, []string{tt.rule}, rulesOnly(asMutant(t, s, tt.mutant)))
+
+			// An engine that attacks with the tapped creature breaks
+			// 508.1a, whatever it does with the restriction.
+			tapped := restrictedAttack(tt.what, true)
+			rules, got := play(t, tapped)
+			got.Steps[0].Events = []model.Event{{Kind: model.Attacks, Rule: "508.1a", Object: "p1"}}
+			assert.Equal(t, []string{"508.1a"}, rulesOnly(failures(&properties.Case{Scenario: tapped, Trace: got, Reference: rules})))
+		})
+	}
+	t.Run("single_wall_defender_top_only_holds", func(t *testing.T) {
+		// A lone Wall's defender is on its topmost component.
+		assert.Empty(t, asMutant(t, restrictedAttack("wall", false), "defender-top-only"))
+	})
+}
+
+// rulesOnly drops "departure" from a list of failures: the rules whose
+// checks fail.
+func rulesOnly(failed []string) []string {
+	var out []string
+	for _, f := range failed {
+		if f != "departure" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

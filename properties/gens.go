@@ -275,6 +275,14 @@ var (
 		PrefixTypes: []model.ActionType{model.Cast, model.CastMutate, model.Tap, model.NextTurn},
 		Focus:       []model.ActionType{model.Attack},
 	})
+	// genAttackRestricted is genAttack with what forbids an attack: Wall
+	// of Omens among the stacks' cards and Pacifism on a stack (CR 508.1c,
+	// 702.3b).
+	genAttackRestricted = generators.NewShape(generators.Options{
+		MaxPermanents: 1, MaxComponents: 3, Hand: true, CantAttack: true, Prefix: 1,
+		PrefixTypes: []model.ActionType{model.CastMutate},
+		Focus:       []model.ActionType{model.Attack},
+	})
 	// genAttackNew casts a creature spell and declares an attacker, often
 	// the creature just cast (CR 302.6).
 	genAttackNew = generators.NewShape(generators.Options{

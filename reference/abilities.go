@@ -149,10 +149,6 @@ func (c Classification) refusedAs(feature string) Classification {
 // along with haste. The reference grants it but does not model it.
 const Shroud model.AbilityID = "shroud"
 
-// EnchantedCantAttackOrBlock is Pacifism's ability: the enchanted creature
-// can't attack or block. The reference does not model it.
-const EnchantedCantAttackOrBlock model.AbilityID = "enchanted_cant_attack_or_block"
-
 // equipmentGrants are the abilities equipped_haste_shroud gives the
 // equipped creature (CR 301.5, layer 6).
 var equipmentGrants = []model.AbilityID{model.Haste, Shroud}
@@ -178,20 +174,22 @@ var targeting = []model.ActionType{model.CastMutate, model.Resolve}
 // reference refuses them once they are in play (unclassified-ability).
 var classifications = map[model.AbilityID]Classification{
 	// Interpreted: the reference reads these.
-	model.Mutate:              interpreted("702.140a", "702.140c"),
-	model.OnMutate:            interpreted("702.140d"),
-	model.Morph:               interpreted("702.37a", "702.37c", "702.37e"),
-	model.Disguise:            interpreted("702.168a", "702.168d"),
-	model.Phasing:             interpreted("702.26a", "502.1"),
-	model.EquippedHasteShroud: interpreted("301.5", "613.1f"),
-	model.LeylineOfTheVoid:    interpreted("616.1", "730.3d", "712.21d"),
-	model.WheelOfSunAndMoon:   interpreted("616.1", "730.3d", "712.21d"),
-	model.RestInPeace:         interpreted("616.1", "730.3d", "712.21d"),
-	model.DuplicantImprint:    interpreted("607", "712.21b", "613.1d"),
-	model.CopyExceptThis:      interpreted("707.2", "707.9a"),
-	model.AsCopy:              interpreted("707.5", "707.2"),
-	model.Haste:               interpreted("702.10b", "302.6"),
-	"vigilance":               interpreted("508.1f", "702.20b"),
+	model.Mutate:                     interpreted("702.140a", "702.140c"),
+	model.OnMutate:                   interpreted("702.140d"),
+	model.Morph:                      interpreted("702.37a", "702.37c", "702.37e"),
+	model.Disguise:                   interpreted("702.168a", "702.168d"),
+	model.Phasing:                    interpreted("702.26a", "502.1"),
+	model.EquippedHasteShroud:        interpreted("301.5", "613.1f"),
+	model.LeylineOfTheVoid:           interpreted("616.1", "730.3d", "712.21d"),
+	model.WheelOfSunAndMoon:          interpreted("616.1", "730.3d", "712.21d"),
+	model.RestInPeace:                interpreted("616.1", "730.3d", "712.21d"),
+	model.DuplicantImprint:           interpreted("607", "712.21b", "613.1d"),
+	model.CopyExceptThis:             interpreted("707.2", "707.9a"),
+	model.AsCopy:                     interpreted("707.5", "707.2"),
+	model.Haste:                      interpreted("702.10b", "302.6"),
+	"vigilance":                      interpreted("508.1f", "702.20b"),
+	model.Defender:                   interpreted("702.3b", "508.1c"),
+	model.EnchantedCantAttackOrBlock: interpreted("508.1c"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.
@@ -277,10 +275,6 @@ var classifications = map[model.AbilityID]Classification{
 	"enchant_player":                     inert("what an Aura can enchant: no action attaches an Aura or changes what it enchants, and no player leaves the game"),
 
 	// Unmodelled: refused where they could change an action.
-	EnchantedCantAttackOrBlock: unmodelled("it could forbid the enchanted creature to attack",
-		WhoseAttached, model.Attack).cites("508.1c"),
-	"defender": unmodelled("it could forbid the creature to attack",
-		WhoseSubject, model.Attack).cites("702.3b", "508.1c"),
 	"attacks_each_combat": unmodelled("it could require the creature to attack, so that a declaration without it is illegal",
 		WhoseActive, model.Attack).cites("508.1d"),
 	"attackers_plus_1_0": unmodelled("it could give the attacking creature +1/+0",

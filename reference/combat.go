@@ -36,6 +36,9 @@ func (g *game) attack(a *model.Action) error {
 	case !p.ControlledSinceTurnStart && !slices.Contains(d.Characteristics.Abilities, model.Haste) && !g.is("attack-ignores-summoning-sickness"):
 		return illegal("302.6", "%s has not been under %s's control since the turn began and has no haste (CR 508.1a, 702.10b)", p.ID, p.Controller)
 	}
+	if err := g.restricted(p, d); err != nil {
+		return err
+	}
 	g.emit(model.Event{Kind: model.Attacks, Rule: "508.1a", Object: p.ID})
 	// CR 508.1f: declaring it an attacker taps it, unless it has vigilance
 	// (CR 702.20b). The tap is no cost, and the status change says so.
@@ -96,4 +99,49 @@ func (g *game) destroyAll(a *model.Action) error {
 		return invalid("choices are scripted, but no creature is destroyed")
 	}
 	return nil
+}
+
+// restricted returns why p may not attack, if a restriction forbids it
+// (CR 508.1c): its own defender (702.3b), which a mutated permanent has
+// from any component (702.140e), or an Aura's "can't attack" on it. An
+// Aura that is phased out does not exist (702.26b), and a face-down one
+// has no abilities (708.2a).
+func (g *game) restricted(p *model.Permanent, d model.Derived) error {
+	defender := slices.Contains(d.Characteristics.Abilities, model.Defender)
+	if g.is("defender-top-only") {
+		f, _ := g.componentFace(p, p.Components[0])
+		defender = !p.Components[0].FaceDown && f.HasAbility(model.Defender)
+	}
+	if slices.Contains(d.Unsettled, model.UnsettledAbilities) && !defender && g.anyComponentHas(p, model.Defender) {
+		return unsupported("copy-of-mutated-defender", "%s became a copy after it mutated, and a component of it has defender: whether that ability survives the copy (CR 702.140e, 707.2) the rules do not say", p.ID)
+	}
+	if defender && !g.is("attack-ignores-defender") {
+		return illegal("702.3b", "%s has defender", p.ID)
+	}
+	if g.is("attack-ignores-enchantment") {
+		return nil
+	}
+	for i := range g.st.Battlefield {
+		q := &g.st.Battlefield[i]
+		if q.AttachedTo != p.ID || q.Status.PhasedOut {
+			continue
+		}
+		qd, err := g.derive(q)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(qd.Characteristics.Abilities, model.EnchantedCantAttackOrBlock) {
+			return illegal("508.1c", "%s is enchanted by %s, which says it can't attack", p.ID, q.ID)
+		}
+	}
+	return nil
+}
+
+// anyComponentHas reports whether a face-up component of p has ability a
+// on the face it shows.
+func (g *game) anyComponentHas(p *model.Permanent, a model.AbilityID) bool {
+	return slices.ContainsFunc(p.Components, func(c model.Component) bool {
+		f, _ := g.componentFace(p, c)
+		return !c.FaceDown && f.HasAbility(a)
+	})
 }

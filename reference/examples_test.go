@@ -649,6 +649,34 @@ func examples() []*model.Scenario {
 			Sequence:   []model.EventClaim{{Kind: model.Attacks, Object: "p1"}},
 			Permanents: perms{"p1": {Status: &model.Status{}, Abilities: []model.AbilityID{"vigilance"}}}}))
 
+	bd = build.New("702.3b-wall-of-omens-cannot-attack",
+		"Wall of Omens, untapped and its controller's since the turn began, is declared an attacker: it has defender, so the declaration is illegal.", "702.3b", "508.1c")
+	bd.Card("c1", a, "Wall of Omens")
+	add(bd.Perm("p1", a, up("c1")).
+		Do(model.Action{Type: model.Attack, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.3b: a creature with defender can't attack; CR 508.1c: the declaration is illegal and nothing changes",
+			NotAllowed: "702.3b", Permanents: perms{"p1": {Status: &model.Status{}}}}))
+
+	bd = build.New("702.3b-a-mutated-wall-cannot-attack",
+		"Dreamtail Heron sits mutated on top of Wall of Omens: the merged creature has every component's abilities, defender among them, so it can't attack though its topmost card lacks defender.", "702.3b", "702.140e", "508.1c")
+	bd.Card("c1", a, "Dreamtail Heron")
+	bd.Card("c2", a, "Wall of Omens")
+	add(bd.Perm("p1", a, up("c1"), up("c2")).
+		Do(model.Action{Type: model.Attack, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.140e: Wall of Omens' defender is the merged creature's; CR 702.3b: it can't attack",
+			NotAllowed: "702.3b", Permanents: perms{"p1": {Status: &model.Status{}, Abilities: []model.AbilityID{"defender"}}}}))
+
+	bd = build.New("508.1c-pacifism-on-a-mutated-creature",
+		"Pacifism enchants Grizzly Bears; Dreamtail Heron mutates onto it. The merged creature is the object Pacifism enchants, so it can't attack.", "508.1c", "730.2c", "702.140c")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Dreamtail Heron")
+	bd.Card("f1", b, "Pacifism")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", b, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}},
+			model.Action{Type: model.Attack, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 730.2c: Pacifism stays attached to the merged creature; CR 508.1c: its restriction makes the declaration illegal",
+			NotAllowed: "508.1c", Permanents: perms{"p1": {Status: &model.Status{}}, "p2": {AttachedTo: ptr(model.ObjectID("p1"))}}}))
+
 	bd = build.New("702.140a-mutate-cannot-target-a-human",
 		"Gemrazer is cast for its mutate cost targeting Elite Vanguard, a Human: that is no legal target, so the spell can't be cast and stays in hand.", "702.140a")
 	bd.Card("c1", a, "Elite Vanguard")

@@ -42,12 +42,19 @@ func attacker(name string) *build.Builder {
 	return bears(name).Do(model.Action{Type: model.Attack, Object: "p1"})
 }
 
-func Test508_1c_AnAuraThatForbidsAttackingIsRefused(t *testing.T) {
+func Test508_1c_AnAuraThatForbidsAttackingMakesTheAttackNotAllowed(t *testing.T) {
 	bd := attacker("508.1c-pacifism")
 	bd.Card("f1", b, "Pacifism")
 	s := bd.Perm("p2", b, up("f1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).Scenario()
-	requireRefused(t, s, 0, "unmodelled-ability",
-		"enchanted_cant_attack_or_block", "p2 (Pacifism)", "action 0 (attack)", "forbid the enchanted creature to attack", "508.1c")
+	requireNotAllowed(t, s, 0, "508.1c")
+
+	t.Run("aura_phased_out", func(t *testing.T) {
+		// A phased-out Aura is treated as though it does not exist (CR
+		// 702.26b): its restriction does not apply.
+		s := bd.Mod("p2", func(p *model.Permanent) { p.Status.PhasedOut = true }).Scenario()
+		tr := requirePlayed(t, s)
+		assert.Equal(t, model.Attacks, tr.Steps[0].Events[0].Kind)
+	})
 }
 
 func Test508_1a_AnAttackForbiddenAnywayIsNotAllowedRatherThanRefused(t *testing.T) {
@@ -69,11 +76,35 @@ func Test508_1c_AnAuraOnAnotherCreatureDoesNotStopAnAttack(t *testing.T) {
 	assert.Equal(t, model.Attacks, tr.Steps[0].Events[0].Kind)
 }
 
-func Test702_3b_ACreatureWithDefenderAttackingIsRefused(t *testing.T) {
+func Test702_3b_ACreatureWithDefenderCantAttack(t *testing.T) {
 	bd := build.New("702.3b-defender", "Wall of Omens, which has defender, attacks.")
 	bd.Card("c1", a, "Wall of Omens")
 	s := bd.Perm("p1", a, up("c1")).Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
-	requireRefused(t, s, 0, "unmodelled-ability", "defender", "p1 (Wall of Omens)", "action 0 (attack)")
+	requireNotAllowed(t, s, 0, "702.3b")
+}
+
+func Test702_3b_AFaceDownWallHasNoDefender(t *testing.T) {
+	// A face-down permanent has no abilities (CR 708.2a): a manifested
+	// Wall of Omens, or a merged permanent it tops face down, can attack.
+	bd := build.New("702.3b-face-down-wall", "A manifested Wall of Omens attacks.")
+	bd.Card("c1", a, "Wall of Omens")
+	s := bd.Perm("p1", a, down("c1", model.ByManifest)).Do(model.Action{Type: model.Attack, Object: "p1"}).Scenario()
+	tr := requirePlayed(t, s)
+	assert.Equal(t, model.Attacks, tr.Steps[0].Events[0].Kind)
+}
+
+func Test702_3b_AMutatedWallThatBecameACopyIsRefused(t *testing.T) {
+	// Whether a component's defender survives a copy effect that came
+	// after the merge (CR 702.140e, 707.2) the rules do not say.
+	bd := build.New("702.3b-copied-mutated-wall", "Gemrazer mutated over Dimir Doppelganger and Wall of Omens becomes a copy of Runeclaw Bear, then attacks.")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Card("c2", a, "Dimir Doppelganger")
+	bd.Card("c3", a, "Wall of Omens")
+	bd.Card("r1", b, "Runeclaw Bear")
+	s := bd.Perm("p1", a, up("c1"), up("c2"), up("c3")).Put(b, model.Graveyard, "r1").
+		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "r1", Gains: []model.AbilityID{model.CopyExceptThis}},
+			model.Action{Type: model.Attack, Object: "p1"}).Scenario()
+	requireRefused(t, s, 1, "copy-of-mutated-defender", "p1", "defender", "702.140e")
 }
 
 func Test508_1d_AnotherCreatureAttackingBesideJuggernautIsRefused(t *testing.T) {

@@ -143,9 +143,15 @@ func TestSignals_DuringARestart(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "r.json")
-			engine := "exec:" + badAdapter(t, "slow_start.py") + " 600 " + filepath.Join(dir, "started")
-			// The restart has begun once a second adapter process has.
-			restarting := func(adapters []int) bool { return len(adapters) >= 2 }
+			mark := filepath.Join(dir, "started")
+			engine := "exec:" + badAdapter(t, "slow_start.py") + " 600 " + mark
+			// The restart is under way once a process started after the
+			// first, which crashed, says so (slow_start.py's marker): a
+			// second process alone may be seen before the fault.
+			restarting := func(adapters []int) bool {
+				_, err := os.Stat(mark + ".restart")
+				return len(adapters) >= 2 && err == nil
+			}
 			start := time.Now()
 			code, out, adapters := signalled(t, sig, restarting, "run", "--engine", engine, "--rules", "730.2d", "--parallel", "1", "--corpus", "", "--progress", "off", "--json", path)
 			assert.Less(t, time.Since(start), time.Minute, "it ended soon after the signal, not after the handshake's 30s")
@@ -153,7 +159,7 @@ func TestSignals_DuringARestart(t *testing.T) {
 			noAdapterLeft(t, adapters, sig)
 			interrupted, verdicts := results(t, path)
 			assert.True(t, interrupted, out)
-			assert.Equal(t, []string{"engine-fault"}, verdicts, "the fault before the restart is kept")
+			assert.Equal(t, []string{"engine-fault"}, verdicts, "the fault before the restart is kept: %s", out)
 		})
 	}
 }
