@@ -80,7 +80,8 @@ func inHand(st *model.State, card model.ObjectID) bool {
 }
 
 // mutateTargetLabel names what makes step i's mutate target legal or not
-// in the rules' trace: "human", "other-owner", "noncreature" or "legal".
+// in the rules' trace: "human", "other-owner", both
+// ("human-of-other-owner"), "noncreature" or "legal".
 func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
 	p := stateAt(c.Reference, i).Permanent(target)
 	switch {
@@ -88,10 +89,20 @@ func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
 		return "gone"
 	case !slices.Contains(p.Derived.Characteristics.Types, "creature"):
 		return "noncreature"
-	case slices.Contains(p.Derived.Characteristics.Subtypes, "Human"):
-		return "human"
 	}
+	human := slices.Contains(p.Derived.Characteristics.Subtypes, "Human")
+	other := false
 	if o := c.Scenario.Object(card); o != nil && ownerOf(c.Scenario, p) != o.Owner {
+		other = true
+	}
+	// Each reason is labelled alone only where it alone forbids the cast:
+	// an engine that breaks one of them shows it only there.
+	switch {
+	case human && other:
+		return "human-of-other-owner"
+	case human:
+		return "human"
+	case other:
 		return "other-owner"
 	}
 	return "legal"
