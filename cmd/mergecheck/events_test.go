@@ -64,23 +64,32 @@ func eventExamples(t *testing.T) string {
 // worked examples so that it never goes stale (go test -run
 // TestProtocolDoc ./cmd/mergecheck -update-docs rewrites it).
 func TestProtocolDoc_AnExampleOfEveryEventKind(t *testing.T) {
-	path := filepath.Join(repoRoot, "docs", "PROTOCOL.md")
+	block := docBlock(t, "PROTOCOL.md", "events", eventExamples(t))
+	for _, k := range model.EventKinds {
+		assert.Contains(t, block, fmt.Sprintf("\"kind\":%q", k))
+	}
+}
+
+// docBlock checks that the block of docs/FILE between the markers
+// <!-- NAME begin --> and <!-- NAME end --> is want, or with -update-docs
+// writes want there; it returns the block as the doc has it.
+func docBlock(t *testing.T, file, name, want string) string {
+	t.Helper()
+	path := filepath.Join(repoRoot, "docs", file)
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	doc := string(data)
-	const begin, end = "<!-- events begin -->\n", "<!-- events end -->"
-	want := eventExamples(t)
+	begin, end := "<!-- "+name+" begin -->\n", "<!-- "+name+" end -->"
 	if *updateDocs {
 		before, _, ok1 := strings.Cut(doc, begin)
 		_, after, ok2 := strings.Cut(doc, end)
 		require.True(t, ok1 && ok2, "the markers %q and %q", begin, end)
 		require.NoError(t, os.WriteFile(path, []byte(before+begin+want+end+after), 0o644))
-		return
+		return want
 	}
-	assert.Equal(t, want, between(t, doc, begin, end), "go test -run TestProtocolDoc ./cmd/mergecheck -update-docs rewrites it")
-	for _, k := range model.EventKinds {
-		assert.Contains(t, between(t, doc, begin, end), fmt.Sprintf("\"kind\":%q", k))
-	}
+	block := between(t, doc, begin, end)
+	assert.Equal(t, want, block, "go test -run 'TestProtocolDoc|TestScenarioDoc' ./cmd/mergecheck -update-docs rewrites it")
+	return block
 }
 
 // TestScenarioDoc_TheAbilitiesTableIsTheList: docs/SCENARIO.md's table of
@@ -88,21 +97,9 @@ func TestProtocolDoc_AnExampleOfEveryEventKind(t *testing.T) {
 // prints (go test -run TestScenarioDoc ./cmd/mergecheck -update-docs
 // rewrites it), and names every classified ability.
 func TestScenarioDoc_TheAbilitiesTableIsTheList(t *testing.T) {
-	path := filepath.Join(repoRoot, "docs", "SCENARIO.md")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	doc := string(data)
-	const begin, end = "<!-- abilities begin -->\n", "<!-- abilities end -->"
 	code, want, _ := mc(t, "list", "--abilities")
 	require.Equal(t, exitOK, code)
-	if *updateDocs {
-		before, _, ok1 := strings.Cut(doc, begin)
-		_, after, ok2 := strings.Cut(doc, end)
-		require.True(t, ok1 && ok2, "the markers %q and %q", begin, end)
-		require.NoError(t, os.WriteFile(path, []byte(before+begin+want+end+after), 0o644))
-		return
-	}
-	assert.Equal(t, want, between(t, doc, begin, end), "go test -run TestScenarioDoc ./cmd/mergecheck -update-docs rewrites it")
+	docBlock(t, "SCENARIO.md", "abilities", want)
 	for _, id := range reference.Classified() {
 		assert.Contains(t, want, "| `"+string(id)+"` |")
 	}
