@@ -48,7 +48,7 @@ func Replay(t *testing.T, e engine.Engine, paths ...string) {
 			if lacks := e.Info().Lacks(s.Uses()); len(lacks) > 0 {
 				t.Skipf("%s uses %v, which the engine does not declare", path, lacks)
 			}
-			tr, problems, err := harness.Judge(context.Background(), e, s, properties.All)
+			tr, problems, err := harness.PlayAndJudge(context.Background(), e, s, properties.All)
 			switch {
 			case errors.Is(err, engine.ErrUnsupported):
 				t.Skipf("%s: %v", path, err)

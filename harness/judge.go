@@ -680,18 +680,14 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 	if err != nil && j.ctx.Err() != nil {
 		return outcome{stopped: true}
 	}
-	var div *Divergence
+	a := sortAnswer(s, got, err)
 	switch {
-	case errors.As(err, &div):
-		if div.Action < 0 || div.Action >= len(s.Actions) {
-			return outcome{fault: fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions)), class: "bad-divergence"}
-		}
-		got = div.Trace
-	case errors.Is(err, ErrUnsupported):
-		return outcome{refused: err}
-	case err != nil:
-		return outcome{fault: err, class: faultClass(err)}
+	case a.refused != nil:
+		return outcome{refused: a.refused}
+	case a.fault != nil:
+		return outcome{fault: a.fault, class: a.class}
 	}
+	got, div := a.got, a.div
 	t0 = time.Now()
 	defer func() { j.time.Check += time.Since(t0) }()
 	memo := d != nil && div == nil && !j.hunting && properties.SameTrace(got, want)
@@ -727,21 +723,14 @@ func (j *judge) judging() string {
 	return j.judgingKey
 }
 
-// judgeTraces judges the engine's trace of s against the rules' trace:
-// first the trace itself (properties.ValidTrace), then the property's
-// check, then, so that no case counts as held while the engine went
-// another way, the whole trace against the rules' (properties.Departure).
-// A departure that another property's check names excludes the case: it
-// is that rule's finding. One that none names fails the case.
+// judgeTraces judges the engine's trace of s against the rules' trace on
+// j's rule (see Judge), and keeps the internal errors of the checks that
+// broke. An unexplained departure is a failure only while it is being
+// shrunk (hunting): otherwise it is a finding of its own.
 func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Divergence) outcome {
-	c := &properties.Case{Scenario: s, Trace: got, Reference: properties.Settle(want, got), Partial: j.info.PartialTraces, Observers: j.info.Observers}
-	if div != nil {
-		// The engine played the actions before div.Action: judge those.
-		prefix := *s
-		prefix.Actions = s.Actions[:div.Action]
-		ref := *want
-		ref.Steps = want.Steps[:div.Action]
-		c.Scenario, c.Reference = &prefix, &ref
+	jd := Judge(j.p, Judging{Info: j.info, Explain: j.explain, Judged400: j.judged400}, Traces{Scenario: s, Engine: got, Rules: want, Divergence: div})
+	for _, ie := range jd.Internal {
+		j.internals.add(ie)
 	}
 	out := outcome{got: got, want: want, diverged: div}
 	fail := func(rule model.RuleID, err error) outcome {
@@ -751,96 +740,18 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 		}
 		return out
 	}
-	// A trace that breaks its own accounting (400.1) is that rule's
-	// finding, not a case of this one: the check could not read it.
-	lost := func(err error) outcome {
-		if j.p == properties.P400_1 || !j.judged400 {
-			return fail(properties.P400_1.Rule, err)
-		}
-		out.excluded = properties.P400_1.Rule
-		return out
-	}
-	read, err := inScenarioTerms(s, got, want)
-	if err != nil {
-		return lost(&properties.Problem{Class: "new-objects", Msg: "the trace's new objects: " + err.Error()})
-	}
-	c.Trace = read
-	if err := properties.ValidTrace(c); err != nil {
-		return lost(err)
-	}
-	if err := safeCheck(j.p, c); err != nil {
-		if j.brokenCheck(err) {
-			out.broken = true
-			return out
-		}
-		return fail(j.p.Rule, err)
-	}
-	if d := properties.Departure(c); d != nil {
-		// Blame by the check: the departure is the failure of the rule
-		// whose check names it (see follow), wherever it was drawn.
-		for _, q := range j.explain {
-			if q == j.p {
-				continue
-			}
-			if err := safeCheck(q, c); err != nil && !j.brokenCheck(err) {
-				out.excluded = q.Rule
-				return out
-			}
-		}
-		// One that no check names fails no rule: it is a finding of its
-		// own (before a divergence too: the steps the engine did play
-		// went another way, which says more than the action it then
-		// refused), and a failure only while it is being shrunk.
+	switch jd.Outcome {
+	case CaseFailed:
+		return fail(jd.Rule, jd.Problem)
+	case CaseSetAside:
+		out.excluded = jd.Rule
+	case CaseBroken:
+		out.broken = true
+	case CaseDeparted:
 		if j.hunting {
-			return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(d), Msg: d.Error(), Aspect: properties.AspectOf(d)})
+			return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(jd.Problem), Msg: jd.Problem.Error(), Aspect: properties.AspectOf(jd.Problem)})
 		}
-		out.departed = d
-		return out
-	}
-	if div != nil {
-		return j.diverged(s, want, div, out, fail)
-	}
-	return out
-}
-
-// diverged judges a case whose engine could not play an action the rules
-// play, its steps before that held: the failure of the rule in play, the
-// one the rules' trace cites for what the action does (of those the run
-// judges, the first in their order), and no other's. A case drawn for
-// another rule is that rule's finding (excluded, as a departure its check
-// names is), so that one divergence is one finding, not a failure of
-// every rule whose cases meet it. When the rules' trace cites no rule
-// judged, the divergence is an unexplained departure: no rule's check
-// speaks of the action.
-func (j *judge) diverged(s *model.Scenario, want *model.Trace, div *Divergence, out outcome, fail func(model.RuleID, error) outcome) outcome {
-	a := s.Actions[div.Action]
-	problem := &properties.Problem{
-		Class:  "divergence-" + properties.Key(string(a.Type)),
-		Aspect: "an action the engine could not play (" + string(a.Type) + ")",
-		Msg: fmt.Sprintf("the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
-			div.Action, a.Type, div.Reason, summarize(want.Steps[div.Action])),
-	}
-	inPlay := j.inPlay(want.Steps[div.Action])
-	switch {
-	case slices.Contains(inPlay, j.p.Rule):
-		return fail(j.p.Rule, problem)
-	case len(inPlay) > 0:
-		out.excluded = inPlay[0]
-		return out
-	case j.hunting:
-		return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(problem), Msg: problem.Msg, Aspect: problem.Aspect})
-	}
-	out.departed = problem
-	return out
-}
-
-// inPlay are the rules a step of the rules' trace cites for what its
-// action did, of those the run judges the engine on (its own rule among
-// them), in the order of properties.All.
-func (j *judge) inPlay(st model.Step) []model.RuleID {
-	var out []model.RuleID
-	for _, p := range inPlayOf(st, append([]*properties.Property{j.p}, j.explain...)) {
-		out = append(out, p.Rule)
+		out.departed = jd.Problem
 	}
 	return out
 }
@@ -996,98 +907,6 @@ func explainers(info EngineInfo, props []*properties.Property) []*properties.Pro
 		}
 	}
 	return out
-}
-
-// Judge plays s on e once and judges the trace by every property of props
-// that e can be judged on, the trace's own accounting (properties.P400_1)
-// first, as Check judges a case; a departure from the rules' trace that
-// none of them names is a problem too, and so is an action the engine
-// could not play. It returns the engine's trace (the steps it played) and
-// each problem, prefixed by its rule. The error is the engine's failure
-// to play s (wrapping ErrUnsupported for a refusal), or the reference
-// engine's, which makes s no scenario to judge an engine by. An engine
-// that can't set up merged stacks is given them built by actions, as
-// Check gives them.
-func Judge(ctx context.Context, e Engine, s *model.Scenario, props []*properties.Property) (*model.Trace, []error, error) {
-	info := e.Info()
-	s, err := AsPlayed(info, s)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := undeclared(info, s); err != nil {
-		return nil, nil, err
-	}
-	want, err := reference.Run(s)
-	if err != nil {
-		return nil, nil, fmt.Errorf("the reference engine can't play this scenario, so it can't judge an engine: %w", err)
-	}
-	got, err := e.Run(ctx, s)
-	var div *Divergence
-	switch {
-	case errors.As(err, &div):
-		got = div.Trace
-	case err != nil:
-		return nil, nil, err
-	}
-	c := &properties.Case{Scenario: s, Trace: got, Reference: properties.Settle(want, got), Partial: info.PartialTraces, Observers: info.Observers}
-	if div != nil {
-		if div.Action < 0 || div.Action >= len(s.Actions) {
-			return got, nil, fmt.Errorf("the engine answered that it could not play action %d, but the scenario has %d actions", div.Action, len(s.Actions))
-		}
-		prefix := *s
-		prefix.Actions = s.Actions[:div.Action]
-		ref := *want
-		ref.Steps = want.Steps[:div.Action]
-		c.Scenario, c.Reference = &prefix, &ref
-	}
-	read, err := inScenarioTerms(s, got, want)
-	if err != nil {
-		return got, []error{fmt.Errorf("%s: the trace's new objects: %w", properties.P400_1.Rule, err)}, nil
-	}
-	c.Trace = read
-	if err := properties.ValidTrace(c); err != nil {
-		return got, []error{fmt.Errorf("%s: %w", properties.P400_1.Rule, err)}, nil
-	}
-	var problems []error
-	for _, p := range props {
-		if ok, _ := applicable(info, p); !ok || p == properties.P400_1 {
-			continue
-		}
-		if err := safeCheck(p, c); err != nil {
-			var ie *InternalError
-			if !errors.As(err, &ie) {
-				err = fmt.Errorf("%s: %w", p.Rule, err)
-			}
-			problems = append(problems, err)
-		}
-	}
-	if d := properties.Departure(c); d != nil && len(problems) == 0 {
-		problems = append(problems, fmt.Errorf("an unexplained departure (%s), where no rule's check looks; it fails no rule: %w", properties.AspectOf(d), d))
-	}
-	if div != nil {
-		var judged []*properties.Property
-		for _, p := range props {
-			if ok, _ := applicable(info, p); ok {
-				judged = append(judged, p)
-			}
-		}
-		blame := "an unexplained departure (no rule judged speaks of the action)"
-		if inPlay := inPlayOf(want.Steps[div.Action], judged); len(inPlay) > 0 {
-			var rules []string
-			for _, p := range inPlay {
-				rules = append(rules, string(p.Rule))
-			}
-			blame = strings.Join(rules, ", ")
-		}
-		if e := forbidden(want.Steps[div.Action]); e != nil {
-			problems = append(problems, fmt.Errorf("%s: the engine could not play action %d (%s): %s; the rules forbid it (CR %s), and an engine says so with a %s event and the state unchanged",
-				blame, div.Action, s.Actions[div.Action].Type, div.Reason, e.Rule, model.NotAllowed))
-		} else {
-			problems = append(problems, fmt.Errorf("%s: the engine could not play action %d (%s): %s; the rules allow it, and the reference engine plays it: %s",
-				blame, div.Action, s.Actions[div.Action].Type, div.Reason, summarize(want.Steps[div.Action])))
-		}
-	}
-	return got, problems, nil
 }
 
 // forbidden returns the not-allowed event of a step of the rules, or nil.

@@ -228,7 +228,7 @@ func Test400_1_AnUnforeseenTokenIsJudged(t *testing.T) {
 	ref, err := harness.Reference("")
 	require.NoError(t, err)
 
-	_, problems, err := harness.Judge(context.Background(), newObjectEngine{Engine: ref, extraToken: true}, s, properties.All)
+	_, problems, err := harness.PlayAndJudge(context.Background(), newObjectEngine{Engine: ref, extraToken: true}, s, properties.All)
 	require.NoError(t, err)
 	require.NotEmpty(t, problems)
 	msg := problems[0].Error()
@@ -237,7 +237,7 @@ func Test400_1_AnUnforeseenTokenIsJudged(t *testing.T) {
 	assert.NotContains(t, msg, "400.1")
 
 	bad := badNewObjects{ref, model.NewObject{ID: "enginetoken", Kind: model.NewToken}, false}
-	_, problems, err = harness.Judge(context.Background(), bad, s, properties.All)
+	_, problems, err = harness.PlayAndJudge(context.Background(), bad, s, properties.All)
 	require.NoError(t, err)
 	require.NotEmpty(t, problems)
 	assert.Contains(t, problems[0].Error(), "400.1")
@@ -252,7 +252,7 @@ func Test400_1_AnUnforeseenTokenIsJudged(t *testing.T) {
 		{model.NewObject{ID: "x1", Kind: "ghost"}, `kind "ghost"`},
 		{model.NewObject{ID: "x1", Kind: model.NewStandIn}, "exactly one card"},
 	} {
-		_, problems, err = harness.Judge(context.Background(), badNewObjects{ref, tc.n, true}, s, properties.All)
+		_, problems, err = harness.PlayAndJudge(context.Background(), badNewObjects{ref, tc.n, true}, s, properties.All)
 		require.NoError(t, err)
 		require.NotEmpty(t, problems, tc.want)
 		assert.Contains(t, problems[0].Error(), "400.1: the trace's new objects")

@@ -339,7 +339,7 @@ func TestFAQ_DivergedNotInvalidForAPlayableScenario(t *testing.T) {
 
 	// The engine could not play action 1: the steps before it are judged,
 	// and the case fails, naming the action.
-	got, problems, err := harness.Judge(context.Background(), faqDiverging{}, s, properties.All)
+	got, problems, err := harness.PlayAndJudge(context.Background(), faqDiverging{}, s, properties.All)
 	require.NoError(t, err)
 	require.NotNil(t, got)
 	assert.Len(t, got.Steps, 1)
@@ -347,7 +347,7 @@ func TestFAQ_DivergedNotInvalidForAPlayableScenario(t *testing.T) {
 	assert.Contains(t, problems[len(problems)-1].Error(), "could not play action 1 (move)")
 
 	// An engine error is no finding: it comes back as an error.
-	_, problems, err = harness.Judge(context.Background(), faqDiverging{broken: true}, s, properties.All)
+	_, problems, err = harness.PlayAndJudge(context.Background(), faqDiverging{broken: true}, s, properties.All)
 	require.Error(t, err)
 	assert.Empty(t, problems)
 
@@ -361,7 +361,7 @@ func TestFAQ_DivergedNotInvalidForAPlayableScenario(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, 1, ae.Index)
 	assert.ErrorIs(t, err, reference.ErrInvalid)
-	_, _, err = harness.Judge(context.Background(), faqDiverging{}, gone.Scenario(), properties.All)
+	_, _, err = harness.PlayAndJudge(context.Background(), faqDiverging{}, gone.Scenario(), properties.All)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the reference engine can't play this scenario")
 }

@@ -364,10 +364,10 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // judgeScenario plays s on e and judges it as a run would, by every
-// property that can judge e (see harness.Judge). It returns the
+// property that can judge e (see harness.PlayAndJudge). It returns the
 // violations by rule.
 func judgeScenario(ctx context.Context, e harness.Engine, s *model.Scenario) (*model.Trace, []error, error) {
-	return harness.Judge(ctx, e, s, properties.All)
+	return harness.PlayAndJudge(ctx, e, s, properties.All)
 }
 
 // limits returns the first error of a command's checks of its flags.

@@ -40,7 +40,7 @@ func TestTinyAdapterEndToEnd(t *testing.T) {
 	s := bd.Perm("p1", build.A, build.Up("c1")).Perm("p2", build.B, build.Up("t1")).
 		Do(model.Action{Type: model.Tap, Object: "p1"}, model.Action{Type: model.Tap, Object: "p1"},
 			model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}, model.Action{Type: model.Move, Object: "p2", To: model.Exile}).Scenario()
-	_, problems, err := harness.Judge(context.Background(), e, s, properties.All)
+	_, problems, err := harness.PlayAndJudge(context.Background(), e, s, properties.All)
 	require.NoError(t, err)
 	assert.Empty(t, problems)
 

@@ -1,0 +1,154 @@
+package harness_test
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
+)
+
+var updateFixtures = flag.Bool("update-fixtures", false,
+	"write each rule's fixtures under ../properties/testdata/rules: a case of the rule each mutant that breaks it fails, and the same case as the rules play it")
+
+// fixturesDir holds a folder of fixtures for each checkable rule, beside
+// the properties.
+const fixturesDir = "../properties/testdata/rules"
+
+// A fixture is one case of a rule, as the engine and the rules played it,
+// and what Judge must say of it on that rule alone.
+type fixture struct {
+	Rule model.RuleID `json:"rule"`
+	// Want is "held" or "failed".
+	Want string `json:"want"`
+	// Class is the failure's class (properties.ClassOf).
+	Class string `json:"class,omitempty"`
+	// Why says where the engine's trace comes from: the rules, or the
+	// mutant whose bug it shows.
+	Why      string          `json:"why"`
+	Scenario json.RawMessage `json:"scenario"`
+	Engine   json.RawMessage `json:"engine"`
+	Rules    json.RawMessage `json:"rules"`
+}
+
+// TestEveryRuleHoldsAndFailsItsFixtures: every checkable rule has a case
+// its check holds and one it fails, kept beside the properties, and Judge
+// says of each what its file says, on the stored traces alone: no engine
+// plays them. The rules' trace stored is the one the reference engine
+// plays today.
+func TestEveryRuleHoldsAndFailsItsFixtures(t *testing.T) {
+	if *updateFixtures {
+		writeFixtures(t)
+	}
+	all := harness.EngineInfo{Name: "fixtures", Features: model.Features, Observers: model.Observers}
+	for _, p := range properties.All {
+		if p.Uncheckable != "" {
+			continue
+		}
+		t.Run(string(p.Rule), func(t *testing.T) {
+			files, err := filepath.Glob(filepath.Join(fixturesDir, string(p.Rule), "*.json"))
+			require.NoError(t, err)
+			var wants []string
+			for _, f := range files {
+				fx, tr := readFixture(t, f)
+				wants = append(wants, fx.Want)
+				got := harness.Judge(p, harness.Judging{Info: all}, tr)
+				switch fx.Want {
+				case "held":
+					assert.Equal(t, harness.CaseHeld, got.Outcome, "%s: %v", f, got.Problem)
+				case "failed":
+					if assert.Equal(t, harness.CaseFailed, got.Outcome, f) {
+						assert.Equal(t, p.Rule, got.Rule, f)
+						assert.Equal(t, fx.Class, properties.ClassOf(got.Problem), f)
+					}
+				default:
+					t.Errorf("%s: want is %q, not held or failed", f, fx.Want)
+				}
+				rules, err := reference.Run(tr.Scenario)
+				if assert.NoError(t, err, f) {
+					assert.Empty(t, cmp.Diff(rules, tr.Rules), "%s: the rules' trace is not the reference's today (go test ./harness -run %s -update-fixtures)", f, t.Name())
+				}
+			}
+			assert.Contains(t, wants, "held", "no case of %s its check holds", p.Rule)
+			assert.Contains(t, wants, "failed", "no case of %s its check fails", p.Rule)
+		})
+	}
+}
+
+// readFixture reads a fixture file and its traces.
+func readFixture(t *testing.T, path string) (fixture, harness.Traces) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var fx fixture
+	require.NoError(t, json.Unmarshal(data, &fx), path)
+	s, err := model.DecodeScenario(fx.Scenario)
+	require.NoError(t, err, path)
+	got, err := model.DecodeTrace(fx.Engine)
+	require.NoError(t, err, path)
+	want, err := model.DecodeTrace(fx.Rules)
+	require.NoError(t, err, path)
+	return fx, harness.Traces{Scenario: s, Engine: got, Rules: want}
+}
+
+// writeFixtures writes, for every checkable rule, the counterexample
+// each mutant that breaks it is shrunk to (when the rule's own check
+// finds it), and that case as the rules play it, which the check holds.
+func writeFixtures(t *testing.T) {
+	require.NoError(t, os.RemoveAll(fixturesDir))
+	for _, p := range properties.All {
+		if p.Uncheckable != "" {
+			continue
+		}
+		dir := filepath.Join(fixturesDir, string(p.Rule))
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		held := false
+		for _, m := range reference.Mutants {
+			if !slices.Contains(m.Breaks, p.Rule) && !slices.Contains(m.Also, p.Rule) {
+				continue
+			}
+			e, err := harness.Reference(m.Name)
+			require.NoError(t, err)
+			res, err := harness.Check(context.Background(), e, []*properties.Property{p}, &harness.Options{Checks: 100, Seed: 1})
+			require.NoError(t, err)
+			r := res.Results[0]
+			ce := r.Counterexample
+			if r.Verdict != harness.Failed || ce == nil || ce.Found != "" || ce.Got == nil {
+				continue
+			}
+			write(t, filepath.Join(dir, "failed-"+m.Name+".json"), fixture{Rule: p.Rule, Want: "failed", Class: strings.TrimPrefix(ce.Class, string(p.Rule)+": "),
+				Why: "mutant " + m.Name + ": " + m.Bug}, ce.Scenario, ce.Got, ce.Want)
+			if !held {
+				write(t, filepath.Join(dir, "held.json"), fixture{Rule: p.Rule, Want: "held", Why: "the rules' own trace"}, ce.Scenario, ce.Want, ce.Want)
+				held = true
+			}
+		}
+	}
+}
+
+// write writes a fixture with its scenario and traces.
+func write(t *testing.T, path string, fx fixture, s *model.Scenario, got, want *model.Trace) {
+	t.Helper()
+	var err error
+	fx.Scenario, err = model.Encode(s)
+	require.NoError(t, err)
+	fx.Engine, err = model.Encode(got)
+	require.NoError(t, err)
+	fx.Rules, err = model.Encode(want)
+	require.NoError(t, err)
+	data, err := json.MarshalIndent(fx, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, append(data, '\n'), 0o644))
+}
