@@ -22,44 +22,44 @@ import (
 
 // Options control a run. The zero value, or nil, means the defaults.
 type Options struct {
-	Checks  int           `json:"checks"`     // cases per property; 0 means 100
-	Seed    uint64        `json:"seed"`       // 0 means random; the seed used is always reported
-	Timeout time.Duration `json:"timeout_ns"` // per Engine.Run call; 0 means 5s
-	Budget  time.Duration `json:"budget_ns"`  // whole-run time budget; 0 means none
+	Checks  int           // cases per property; 0 means 100
+	Seed    uint64        // 0 means random; the seed used is always reported
+	Timeout time.Duration // per Engine.Run call; 0 means 5s
+	Budget  time.Duration // whole-run time budget; 0 means none
 	// BudgetCalls bounds the engine calls of the whole run, for an engine
 	// whose scenarios are slow: each rule the engine can be judged on gets
 	// an equal share, searching and shrinking, so that the run is the
 	// same at any parallelism. 0 means none.
-	BudgetCalls int           `json:"budget_calls,omitempty"`
-	ShrinkTime  time.Duration `json:"shrink_time_ns"` // minimisation time per counterexample, for rapid and again for the domain pass; 0 means 30s
+	BudgetCalls int
+	ShrinkTime  time.Duration // minimisation time per counterexample, for rapid and again for the domain pass; 0 means 30s
 	// Shard selects a deterministic part of the properties; zero means all.
-	Shard Shard `json:"shard"`
+	Shard Shard
 	// Corpus is a directory of counterexample files: replayed before
 	// anything is generated, and where each new counterexample is saved,
 	// atomically, before the run goes on. Empty means no corpus.
-	Corpus string `json:"corpus,omitempty"`
+	Corpus string
 	// Progress, if set, is called after each property.
-	Progress func(Progress) `json:"-"`
+	Progress func(Progress)
 	// OnShrunk, if set, is called with a rule as soon as its first
 	// counterexample is shrunk, from the worker that shrank it: a
 	// progress report can then say a rule failed before the run ends.
-	OnShrunk func(rule model.RuleID) `json:"-"`
+	OnShrunk func(rule model.RuleID)
 	// Parallel is how many properties run at once; 0 means
 	// runtime.GOMAXPROCS(0). An engine that implements Cloner gets one
 	// instance per worker (an adapter: one process each); any other is
 	// shared, so its Run must be safe for concurrent use. Results are
 	// those of a serial run.
-	Parallel int `json:"parallel,omitempty"`
+	Parallel int
 	// OnPlayed, if set, is called with every scenario the engine
 	// played, searching and shrinking, from the worker that played it
 	// (so it must be safe for concurrent use): for a dump of what the
 	// engine was asked (mergecheck run --dump).
-	OnPlayed func(Played) `json:"-"`
+	OnPlayed func(Played)
 	// Draws, if set, keeps each rule's first draws for other runs at
 	// the same seed of engines that draw alike, and takes theirs: for a
 	// caller that checks several engines in turn. Nil means each run
 	// draws its own.
-	Draws *Draws `json:"-"`
+	Draws *Draws
 }
 
 // A Cloner is an Engine that can start another, independent instance of

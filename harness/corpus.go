@@ -15,10 +15,10 @@ import (
 
 // A CorpusReplay reports one corpus file replayed before generation.
 type CorpusReplay struct {
-	File    string       `json:"file"`
-	Rule    model.RuleID `json:"rule,omitempty"`
-	Outcome string       `json:"outcome"` // held, failed, fault, unreadable, skipped, departed (the engine departs from the rules here: another finding)
-	Detail  string       `json:"detail,omitempty"`
+	File    string
+	Rule    model.RuleID
+	Outcome string // held, failed, fault, unreadable, skipped, departed (the engine departs from the rules here: another finding)
+	Detail  string
 }
 
 // corpusName is the file a counterexample for rule is saved as: the rule

@@ -15,13 +15,13 @@ import (
 // the suite, not of the engine, and it is that rule's verdict alone
 // (Internal): every other rule keeps its own.
 type InternalError struct {
-	Rule  model.RuleID `json:"rule"`
-	Msg   string       `json:"error"`           // what broke, in a line
-	Stack string       `json:"stack,omitempty"` // where, for a bug report
+	Rule  model.RuleID
+	Msg   string // what broke, in a line
+	Stack string // where, for a bug report
 	// Scenario is the case the engine failed or faulted on when it was
 	// shrinking that broke: the failure, unshrunk, kept for the report
 	// and the corpus.
-	Scenario *model.Scenario `json:"scenario,omitempty"`
+	Scenario *model.Scenario
 }
 
 func (e *InternalError) Error() string {

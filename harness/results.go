@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,28 +37,28 @@ const (
 
 // Results is the outcome of one run.
 type Results struct {
-	Engine  EngineInfo    `json:"engine"`
-	Seed    uint64        `json:"seed"`
-	Options Options       `json:"options"`
-	Started time.Time     `json:"started"`
-	Elapsed time.Duration `json:"elapsed_ns"`
-	Results []Result      `json:"results"` // in rule order
+	Engine  EngineInfo
+	Seed    uint64
+	Options Options
+	Started time.Time
+	Elapsed time.Duration
+	Results []Result // in rule order
 	// Corpus reports the corpus files replayed before generation.
-	Corpus []CorpusReplay `json:"corpus,omitempty"`
+	Corpus []CorpusReplay
 	// Interrupted is set when the run was stopped before its end (by a
 	// signal): its rules not done are Interrupted, never held.
-	Interrupted bool `json:"interrupted,omitempty"`
+	Interrupted bool
 	// Suite names the suite that ran ("mergecheck 0.1.0"), when the
 	// caller says: results of two suites may differ by the suite alone.
-	Suite string `json:"suite,omitempty"`
+	Suite string
 	// MissingShards names the shards ("3/3") a merge went without, when
 	// it was allowed to: the rules they hold are not in Results.
-	MissingShards []string `json:"missing_shards,omitempty"`
+	MissingShards []string
 	// Unexplained are the ways the engine's traces departed from the
 	// rules' where no rule's check looks: each a finding that fails no
 	// rule, and each a rule mergecheck lacks a property for or a check
 	// too narrow.
-	Unexplained []Unexplained `json:"unexplained,omitempty"`
+	Unexplained []Unexplained
 }
 
 // An Unexplained departure is one aspect of the trace (a permanent's
@@ -69,9 +68,9 @@ type Results struct {
 // case, keeping the departure in that aspect. Its Rule is the rule whose
 // case it was drawn for, which it does not fail.
 type Unexplained struct {
-	Aspect         string               `json:"aspect"`
-	Cases          map[model.RuleID]int `json:"cases"`
-	Counterexample *Counterexample      `json:"counterexample"`
+	Aspect         string
+	Cases          map[model.RuleID]int
+	Counterexample *Counterexample
 }
 
 func (u *Unexplained) Error() string {
@@ -80,67 +79,67 @@ func (u *Unexplained) Error() string {
 
 // Result is the outcome of one property.
 type Result struct {
-	Rule     model.RuleID   `json:"rule"`
-	Verdict  Verdict        `json:"verdict"`
-	Cases    int            `json:"cases"`              // cases run before any failure
-	Coverage map[string]int `json:"coverage,omitempty"` // label -> cases
-	Elapsed  time.Duration  `json:"elapsed_ns"`
+	Rule     model.RuleID
+	Verdict  Verdict
+	Cases    int            // cases run before any failure
+	Coverage map[string]int // label -> cases
+	Elapsed  time.Duration
 	// Why explains an unsupported, uncovered or unchecked verdict.
-	Why string `json:"why,omitempty"`
+	Why string
 	// Digest identifies the scenarios the cases drew, in order: two runs
 	// with the same seed draw the same scenarios and have the same digest.
-	Digest string `json:"digest,omitempty"`
+	Digest string
 	// Time splits Elapsed by what it was spent on.
-	Time Timing `json:"time"`
+	Time Timing
 	// Calls counts the scenarios put to the engine for this rule:
 	// replaying the corpus, searching and shrinking.
-	Calls int `json:"calls,omitempty"`
+	Calls int
 	// FailedAtCall is the rule's engine call that first failed it (1 for
 	// the first scenario put to the engine for the rule), 0 if none did.
-	FailedAtCall int `json:"failed_at_call,omitempty"`
+	FailedAtCall int
 	// ShrunkAtCall is the rule's engine call that finished shrinking that
 	// first failure (its last replay included): ShrunkAtCall less
 	// FailedAtCall is what shrinking it cost; the calls after it looked
 	// for other failures of the rule.
-	ShrunkAtCall int `json:"shrunk_at_call,omitempty"`
+	ShrunkAtCall int
 	// Lead names, on a failed rule, the first other rule whose case
 	// showed a failure of it. When the rule's own cases held, that case,
 	// played again as this rule's, is its counterexample (FromLead).
-	Lead     *Lead `json:"lead,omitempty"`
-	FromLead bool  `json:"from_lead,omitempty"`
+	Lead     *Lead
+	FromLead bool
 	// BlockedBy names, on a blocked rule, the rule whose finding took
 	// most of its cases; empty when an unexplained departure did.
-	BlockedBy model.RuleID `json:"blocked_by,omitempty"`
+	BlockedBy model.RuleID
 	// LostTo names, on an uncovered rule judged on too few of its cases,
 	// the rule whose check took most of them when that rule did not fail
 	// in this run (it is in another shard, say): merged with the run where
 	// it failed, the rule is blocked by it (BlockAcross).
-	LostTo model.RuleID `json:"lost_to,omitempty"`
+	LostTo model.RuleID
 	// Reached counts the cases drawn for other rules that reached this
 	// rule's situation (its Classify labels them) and kept it: judged on
 	// this rule too, at no engine call of its own. They are not among
 	// Cases, and no verdict or coverage rests on them.
-	Reached int `json:"reached,omitempty"`
+	Reached int
 	// SetAside are the coverage labels not asked of this engine, each
 	// with why: no scenario drawn with the features it declares reaches
 	// them (see "Partial engines" in docs/REPORTS.md).
-	SetAside map[string]string `json:"set_aside,omitempty"`
+	SetAside map[string]string
 	// Shares are the coverage shares asked of this engine where they are
 	// below the property's own: measured, for each label, on the draws
 	// the features it declares allow (see "Partial engines" in
 	// docs/REPORTS.md). A label not here is asked the property's share.
-	Shares map[string]float64 `json:"shares,omitempty"`
+	Shares map[string]float64
 
 	// Excluded counts the cases in which the engine's trace departed from
 	// the rules' in a way another rule's check names: those cases are
 	// that rule's findings, not cases of this one. ExcludedBy says which.
 	// A rule judged on fewer cases than it excluded is uncovered.
-	Excluded   int                  `json:"excluded,omitempty"`
-	ExcludedBy map[model.RuleID]int `json:"excluded_by,omitempty"`
+	Excluded   int
+	ExcludedBy map[model.RuleID]int
 	// Departed counts the cases whose trace departed from the rules'
 	// where no rule's check looks: unexplained departures (see
 	// Results.Unexplained), not cases of this rule either.
-	Departed int `json:"departed,omitempty"`
+	Departed int
 	// lost counts the coverage labels of the excluded and departed cases,
 	// and lostCover is set when those cases alone kept a label short of
 	// its share: the rule is then not judged, rather than uncovered.
@@ -148,20 +147,20 @@ type Result struct {
 	lostCover bool
 	// Refused counts the scenarios the engine refused as unsupported, and
 	// Refusals gives the three commonest reasons it gave.
-	Refused  int       `json:"refused,omitempty"`
-	Refusals []Refusal `json:"refusals,omitempty"`
+	Refused  int
+	Refusals []Refusal
 
-	Counterexample *Counterexample `json:"counterexample,omitempty"` // set iff Verdict is Failed
+	Counterexample *Counterexample // set iff Verdict is Failed
 	// Others are further counterexamples of the rule, each of another
 	// class of problem than the first and than each other (at most two),
 	// so a second bug under one rule is not hidden behind the first.
-	Others []Counterexample `json:"others,omitempty"`
-	Fault  *EngineFault     `json:"fault,omitempty"` // set iff Verdict is Fault
+	Others []Counterexample
+	Fault  *EngineFault // set iff Verdict is Fault
 	// Internal is what broke, set iff Verdict is Internal.
-	Internal *InternalError `json:"internal,omitempty"`
+	Internal *InternalError
 	// Expected is set on a failure that a baseline of known
 	// nonconformance expects (see package reports).
-	Expected bool `json:"expected,omitempty"`
+	Expected bool
 }
 
 // A Lead names the rule whose case showed another rule's failure, and
@@ -231,38 +230,38 @@ func (r *Results) Count(v Verdict) int {
 // test, the reference engine (differential properties), the checks, and
 // minimising a counterexample after rapid's own shrinking.
 type Timing struct {
-	Generate  time.Duration `json:"generate_ns"`
-	Engine    time.Duration `json:"engine_ns"`
-	Reference time.Duration `json:"reference_ns"`
-	Check     time.Duration `json:"check_ns"`
-	Minimize  time.Duration `json:"minimize_ns"`
+	Generate  time.Duration
+	Engine    time.Duration
+	Reference time.Duration
+	Check     time.Duration
+	Minimize  time.Duration
 }
 
 // A Counterexample is a minimal scenario on which an engine violates a rule.
 type Counterexample struct {
-	Rule    model.RuleID `json:"rule"`
-	Problem string       `json:"problem"` // from the property's check
+	Rule    model.RuleID
+	Problem string // from the property's check
 	// Class names the kind of problem whatever its objects and numbers;
 	// shrinking keeps it, and a rule reports one counterexample a class.
-	Class string `json:"class,omitempty"`
+	Class string
 	// Found names the rule whose check found the problem when it is not
 	// Rule's own: 400.1 for a trace that breaks the format's accounting
 	// of objects.
-	Found    model.RuleID    `json:"found,omitempty"`
-	Scenario *model.Scenario `json:"scenario"` // shrunk; replayable with mergecheck replay
-	Got      *model.Trace    `json:"got"`      // the engine's trace
-	Want     *model.Trace    `json:"want"`     // the reference engine's trace of the same scenario
-	Seed     uint64          `json:"seed"`
-	File     string          `json:"file,omitempty"` // corpus file it was saved to, if any
+	Found    model.RuleID
+	Scenario *model.Scenario // shrunk; replayable with mergecheck replay
+	Got      *model.Trace    // the engine's trace
+	Want     *model.Trace    // the reference engine's trace of the same scenario
+	Seed     uint64
+	File     string // corpus file it was saved to, if any
 	// Intermittent is set when the engine did not fail again when the
 	// scenario was played once more: the failure is real (Got is the
 	// trace it gave), but it does not reproduce every time.
-	Intermittent bool `json:"intermittent,omitempty"`
+	Intermittent bool
 	// ShrinkErrors are the engine's refusals and faults met while this
 	// counterexample was shrunk, the three commonest with their counts:
 	// scenarios the shrinker tried that the engine would not play, which
 	// may have kept it from shrinking further.
-	ShrinkErrors []Refusal `json:"shrink_errors,omitempty"`
+	ShrinkErrors []Refusal
 }
 
 // Error returns the rule and the problem on one line.
@@ -297,23 +296,14 @@ func (c *Counterexample) Size() (components, actions int) {
 
 // An EngineFault records a scenario the engine could not play.
 type EngineFault struct {
-	Rule     model.RuleID    `json:"rule"`
-	Scenario *model.Scenario `json:"scenario"`
-	Err      error           `json:"-"`
-	Class    string          `json:"class,omitempty"`  // the kind of fault, which shrinking keeps
-	Stderr   []string        `json:"stderr,omitempty"` // last lines of an adapter's stderr
+	Rule     model.RuleID
+	Scenario *model.Scenario
+	Err      error
+	Class    string   // the kind of fault, which shrinking keeps
+	Stderr   []string // last lines of an adapter's stderr
 	// Intermittent is set when the fault did not recur when the scenario
 	// was played again; Err is the error it gave the first time.
-	Intermittent bool `json:"intermittent,omitempty"`
-}
-
-// MarshalJSON writes the fault with its error as text.
-func (f *EngineFault) MarshalJSON() ([]byte, error) {
-	type plain EngineFault
-	return json.Marshal(struct {
-		*plain
-		Error string `json:"error"`
-	}{(*plain)(f), f.message()})
+	Intermittent bool
 }
 
 // message is the fault's error, or a word that there is none (which a
