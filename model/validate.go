@@ -54,11 +54,48 @@ func (v *validator) fail(format string, args ...any) {
 	v.errs = append(v.errs, fmt.Errorf(format, args...))
 }
 
+// all checks the whole scenario, part by part in a fixed order, so that
+// the errors come in the same order every time.
 func (v *validator) all() {
+	s := v.s
+	if !v.header() {
+		return
+	}
+	defs := v.catalogue()
+	players := v.players()
+	objects := v.objects(defs, players)
+
+	v.tokenColours()
+	v.place = make(map[ObjectID]string, len(s.Objects))
+	put := func(id ObjectID, where string) {
+		o := objects[id]
+		switch {
+		case o == nil:
+			v.fail("%s: no object %q", where, id)
+		case v.place[id] != "":
+			v.fail("%s: %s is already in %s; an object is in one place", where, id, v.place[id])
+		default:
+			v.place[id] = where
+		}
+	}
+	v.zones(objects, put)
+	perms := v.battlefield(objects, put, players)
+	v.stack(put, players, perms)
+	v.links(objects, perms)
+	for i := range s.Actions {
+		v.action(i, &s.Actions[i], players)
+	}
+	v.expectations()
+}
+
+// header checks the scenario's format, name and size, and reports whether
+// the rest is worth checking: a scenario of another format or more than
+// one case takes is not read further.
+func (v *validator) header() bool {
 	s := v.s
 	if s.Format != ScenarioFormat {
 		v.fail("format is %q, want %q", s.Format, ScenarioFormat)
-		return
+		return false
 	}
 	if s.Name == "" {
 		v.fail("name is empty")
@@ -66,8 +103,15 @@ func (v *validator) all() {
 	if len(s.Objects) > MaxObjects || len(s.Actions) > MaxActions || len(s.Catalogue) > MaxObjects {
 		v.fail("%d objects, %d actions and %d catalogue entries: more than one case takes (at most %d objects and entries, %d actions)",
 			len(s.Objects), len(s.Actions), len(s.Catalogue), MaxObjects, MaxActions)
-		return
+		return false
 	}
+	return true
+}
+
+// catalogue checks each catalogue definition and that no name is defined
+// twice, and returns the names defined, which objects refer to.
+func (v *validator) catalogue() map[string]bool {
+	s := v.s
 	defs := map[string]bool{}
 	for i := range s.Catalogue {
 		d := &s.Catalogue[i]
@@ -82,6 +126,14 @@ func (v *validator) all() {
 	if _, err := s.DeclaredKinds(); err != nil {
 		v.fail("catalogue: %w", err)
 	}
+	return defs
+}
+
+// players checks the starting players, exactly two with distinct
+// well-formed ids, and the active one, and returns the ids, which the rest
+// of the scenario refers to.
+func (v *validator) players() map[PlayerID]bool {
+	s := v.s
 	players := map[PlayerID]bool{}
 	for i, p := range s.Start.Players {
 		if !idPattern.MatchString(string(p.ID)) {
@@ -98,6 +150,13 @@ func (v *validator) all() {
 	if !players[s.Start.Active] {
 		v.fail("start.active: %q is not a player", s.Start.Active)
 	}
+	return players
+}
+
+// objects checks each object's id, owner and definition, and returns the
+// objects by id, for the places and links that name them.
+func (v *validator) objects(defs map[string]bool, players map[PlayerID]bool) map[ObjectID]*Object {
+	s := v.s
 	objects := make(map[ObjectID]*Object, len(s.Objects))
 	for i := range s.Objects {
 		o := &s.Objects[i]
@@ -129,21 +188,14 @@ func (v *validator) all() {
 			v.fail("%s: a token can't be a commander (CR 903.3: the commander is a card)", at)
 		}
 	}
+	return objects
+}
 
-	v.tokenColours()
-	v.place = make(map[ObjectID]string, len(s.Objects))
-	put := func(id ObjectID, where string) {
-		o := objects[id]
-		switch {
-		case o == nil:
-			v.fail("%s: no object %q", where, id)
-		case v.place[id] != "":
-			v.fail("%s: %s is already in %s; an object is in one place", where, id, v.place[id])
-		default:
-			v.place[id] = where
-		}
-	}
-	for _, p := range s.Start.Players {
+// zones puts the objects of each player's starting zones in their places
+// and checks that each is a card in its owner's zone, since a token off
+// the battlefield would have ceased to exist.
+func (v *validator) zones(objects map[ObjectID]*Object, put func(ObjectID, string)) {
+	for _, p := range v.s.Start.Players {
 		for _, z := range []Zone{Library, Hand, Graveyard, Exile, Command} {
 			ids, _ := p.Zones.Get(z)
 			for j, id := range ids {
@@ -160,6 +212,13 @@ func (v *validator) all() {
 			}
 		}
 	}
+}
+
+// battlefield checks every starting permanent, then what each is attached
+// to or enchants, once all of them are known, and returns the permanent
+// ids.
+func (v *validator) battlefield(objects map[ObjectID]*Object, put func(ObjectID, string), players map[PlayerID]bool) map[ObjectID]bool {
+	s := v.s
 	perms := map[ObjectID]bool{}
 	for i := range s.Start.Battlefield {
 		v.permanent(i, objects, put, players, perms)
@@ -175,7 +234,14 @@ func (v *validator) all() {
 			v.fail("start.battlefield[%d] (%s): enchanted_player %q is not a player", i, p.ID, p.EnchantedPlayer)
 		}
 	}
-	for i, so := range s.Start.Stack {
+	return perms
+}
+
+// stack puts the starting stack's objects in their places and checks that
+// each one's controller is a player and its target a permanent, since the
+// actions that resolve it read both.
+func (v *validator) stack(put func(ObjectID, string), players map[PlayerID]bool, perms map[ObjectID]bool) {
+	for i, so := range v.s.Start.Stack {
 		where := "start.stack[" + strconv.Itoa(i) + "]"
 		put(so.Object, where)
 		if !players[so.Controller] {
@@ -185,7 +251,12 @@ func (v *validator) all() {
 			v.fail("%s: target %q is not a permanent", where, so.Target)
 		}
 	}
-	for i, l := range s.Start.Links {
+}
+
+// links checks that each starting link runs from a permanent to objects
+// of the scenario, since a linked ability finds both.
+func (v *validator) links(objects map[ObjectID]*Object, perms map[ObjectID]bool) {
+	for i, l := range v.s.Start.Links {
 		if !perms[l.Source] {
 			v.fail("start.links[%d]: source %q is not a permanent", i, l.Source)
 		}
@@ -195,9 +266,12 @@ func (v *validator) all() {
 			}
 		}
 	}
-	for i := range s.Actions {
-		v.action(i, &s.Actions[i], players)
-	}
+}
+
+// expectations checks each expectation's action index, observers, event
+// kinds and permanent claims, so that a judge can read them.
+func (v *validator) expectations() {
+	s := v.s
 	for i, e := range s.Expect {
 		if e.After < 0 || e.After >= len(s.Actions) {
 			v.fail("expect[%d]: after %d is not an action index (0..%d)", i, e.After, len(s.Actions)-1)
@@ -299,6 +373,21 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 	if p.Timestamp < 0 {
 		v.fail("%s: timestamp %d is negative; timestamps count up from 0", at, p.Timestamp)
 	}
+	v.counters(at, p)
+	v.effects(at, p)
+	meld := v.components(at, p, objects, put)
+	if meld > 0 && !(meld == 2 && len(p.Components) == 2 && v.meldPair(p)) {
+		v.fail("%s: a meld card's back face is up only in a melded pair of exactly two cards (CR 712.4b)", at)
+	}
+	if top := p.Components[0]; p.Status.FaceDown != top.FaceDown {
+		v.fail("%s: status face_down=%t but its topmost component %s has face_down=%t (CR 730.2e)", at, p.Status.FaceDown, top.Object, top.FaceDown)
+	}
+}
+
+// counters checks that each counter on permanent p (named at) is of a
+// kind mergecheck models, with a count within MaxValue, so that no sum an
+// engine computes from it overflows.
+func (v *validator) counters(at string, p *Permanent) {
 	for _, k := range sortedKeys(p.Counters) {
 		if !slices.Contains(CounterKinds, k) {
 			v.fail("%s: counter %q is not a kind mergecheck models (want one of %v)", at, k, CounterKinds)
@@ -309,6 +398,12 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 			v.fail("%s: counter %q has count %d, more than mergecheck takes (%d)", at, k, n, MaxValue)
 		}
 	}
+}
+
+// effects checks each effect on permanent p (named at): a known kind, a
+// copy of a catalogue card, values mergecheck takes, and timestamps in
+// increasing order, since layers apply effects by timestamp.
+func (v *validator) effects(at string, p *Permanent) {
 	for j, e := range p.Effects {
 		switch e.Kind {
 		case EffectPump:
@@ -329,7 +424,12 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 			v.fail("%s: effects are listed in increasing timestamp order", at)
 		}
 	}
-	meld := 0
+}
+
+// components puts each component of permanent p (named at) in its place
+// and checks the face it shows and how it is face down, and returns how
+// many are meld cards back face up, which only a melded pair may have.
+func (v *validator) components(at string, p *Permanent, objects map[ObjectID]*Object, put func(ObjectID, string)) (meld int) {
 	for j, c := range p.Components {
 		where := at + ".components[" + strconv.Itoa(j) + "]"
 		put(c.Object, where)
@@ -370,12 +470,7 @@ func (v *validator) permanent(i int, objects map[ObjectID]*Object, put func(Obje
 			}
 		}
 	}
-	if meld > 0 && !(meld == 2 && len(p.Components) == 2 && v.meldPair(p)) {
-		v.fail("%s: a meld card's back face is up only in a melded pair of exactly two cards (CR 712.4b)", at)
-	}
-	if top := p.Components[0]; p.Status.FaceDown != top.FaceDown {
-		v.fail("%s: status face_down=%t but its topmost component %s has face_down=%t (CR 730.2e)", at, p.Status.FaceDown, top.Object, top.FaceDown)
-	}
+	return meld
 }
 
 func (v *validator) meldPair(p *Permanent) bool {

@@ -34,35 +34,13 @@ var P400_1 = &Property{
 // case's own rule is judged.
 func ValidTrace(c *Case) error {
 	s, t := c.Scenario, c.Trace
-	if t == nil {
-		return problemOf("no-trace", "the engine returned no trace")
-	}
-	if len(t.Steps) != len(s.Actions) {
-		return problemOf("step-count", "the trace has %d steps for %d actions: every action has one step, in order", len(t.Steps), len(s.Actions))
-	}
-	for i, st := range t.Steps {
-		if st.Action != i {
-			return problemOf("steps-out-of-order", "step %d of the trace is for action %d: every action has one step, in order", i, st.Action)
-		}
+	if err := stepsInOrder(s, t); err != nil {
+		return err
 	}
 	if err := sameStart(s, &t.Start); err != nil {
 		return err
 	}
-	created := map[model.ObjectID]int{} // token -> the step that creates it
-	for i, a := range s.Actions {
-		if (a.Type == model.TokenCopy || a.Type == model.CreateToken) && a.Token != "" {
-			if _, ok := created[a.Token]; !ok {
-				created[a.Token] = i
-			}
-		}
-	}
-	for _, n := range t.NewObjects {
-		if n.Kind == model.NewToken {
-			if _, ok := created[n.ID]; !ok {
-				created[n.ID] = -1 // a token of the engine's own, made when it says
-			}
-		}
-	}
+	created := createdTokens(s, t)
 	// An object listed but in no zone at the start takes no part in the
 	// game (SCENARIO.md): it must stay out of it.
 	inGame := placed(&s.Start)
@@ -94,50 +72,15 @@ func ValidTrace(c *Case) error {
 			place[id] = in
 			return nil
 		}
-		for _, pl := range st.Players {
-			for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
-				list, _ := pl.Zones.Get(z)
-				for _, id := range list {
-					if err := put(id, fmt.Sprintf("%s's %s", pl.ID, z)); err != nil {
-						return err
-					}
-				}
-			}
+		if err := putZones(st, put); err != nil {
+			return err
 		}
-		for _, so := range st.Stack {
-			if err := put(so.Object, "the stack"); err != nil {
-				return err
-			}
+		perms, err := putPermanents(st, k, where, prev, put)
+		if err != nil {
+			return err
 		}
-		perms := map[model.ObjectID]bool{}
-		for _, p := range st.Battlefield {
-			if perms[p.ID] {
-				return problemOf("duplicate-permanent", "%s, two permanents are named %s", where, p.ID)
-			}
-			perms[p.ID] = true
-			if len(p.Components) == 0 {
-				return problemOf("permanent-without-components", "%s, permanent %s has no components: a permanent is represented by at least one card or token", where, p.ID)
-			}
-			if p.Derived == nil {
-				return problemOf("permanent-without-derived", "%s, permanent %s has no derived values: every permanent of a trace has them", where, p.ID)
-			}
-			for _, comp := range p.Components {
-				if err := put(comp.Object, "permanent "+string(p.ID)); err != nil {
-					return err
-				}
-			}
-			if k > 0 && !prev[p.ID] && !enteredName(p, k-1) {
-				return problemOf("new-permanent-misnamed", "%s, new permanent %s is not named OBJECT@%d after one of its components %s: a permanent that enters during action %d is named so", where, p.ID, k-1, listWords(ids(&p)), k-1)
-			}
-		}
-		for _, o := range s.Objects {
-			if _, ok := place[o.ID]; ok || !inGame[o.ID] {
-				continue
-			}
-			if !o.Token {
-				return problemOf("card-nowhere", "%s, card %s is nowhere: every card is in exactly one zone (CR 400.1)", where, o.ID)
-			}
-			gone[o.ID] = true
+		if err := cardsSomewhere(s, where, place, inGame, gone); err != nil {
+			return err
 		}
 		for id, step := range created {
 			if _, ok := place[id]; ok {
@@ -147,6 +90,111 @@ func ValidTrace(c *Case) error {
 			}
 		}
 		prev = perms
+	}
+	return nil
+}
+
+// stepsInOrder fails unless the trace has one step for each action of s,
+// in order, since every other check reads step k as action k's.
+func stepsInOrder(s *model.Scenario, t *model.Trace) error {
+	if t == nil {
+		return problemOf("no-trace", "the engine returned no trace")
+	}
+	if len(t.Steps) != len(s.Actions) {
+		return problemOf("step-count", "the trace has %d steps for %d actions: every action has one step, in order", len(t.Steps), len(s.Actions))
+	}
+	for i, st := range t.Steps {
+		if st.Action != i {
+			return problemOf("steps-out-of-order", "step %d of the trace is for action %d: every action has one step, in order", i, st.Action)
+		}
+	}
+	return nil
+}
+
+// createdTokens returns the tokens the actions of s create, each with the
+// first action that creates it, and the new tokens the trace names with
+// -1, since a token may be somewhere only once it exists.
+func createdTokens(s *model.Scenario, t *model.Trace) map[model.ObjectID]int {
+	created := map[model.ObjectID]int{} // token -> the step that creates it
+	for i, a := range s.Actions {
+		if (a.Type == model.TokenCopy || a.Type == model.CreateToken) && a.Token != "" {
+			if _, ok := created[a.Token]; !ok {
+				created[a.Token] = i
+			}
+		}
+	}
+	for _, n := range t.NewObjects {
+		if n.Kind == model.NewToken {
+			if _, ok := created[n.ID]; !ok {
+				created[n.ID] = -1 // a token of the engine's own, made when it says
+			}
+		}
+	}
+	return created
+}
+
+// putZones puts, with put, every object state st has in a player's zone
+// or on the stack, stopping at the first that can't be there.
+func putZones(st *model.State, put func(model.ObjectID, string) error) error {
+	for _, pl := range st.Players {
+		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {
+			list, _ := pl.Zones.Get(z)
+			for _, id := range list {
+				if err := put(id, fmt.Sprintf("%s's %s", pl.ID, z)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for _, so := range st.Stack {
+		if err := put(so.Object, "the stack"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// putPermanents checks the permanents of state st, state k (named where),
+// puts their components with put and returns their ids, since one not
+// among prev, those of the state before, entered during action k-1 and
+// must be named so.
+func putPermanents(st *model.State, k int, where string, prev map[model.ObjectID]bool, put func(model.ObjectID, string) error) (map[model.ObjectID]bool, error) {
+	perms := map[model.ObjectID]bool{}
+	for _, p := range st.Battlefield {
+		if perms[p.ID] {
+			return nil, problemOf("duplicate-permanent", "%s, two permanents are named %s", where, p.ID)
+		}
+		perms[p.ID] = true
+		if len(p.Components) == 0 {
+			return nil, problemOf("permanent-without-components", "%s, permanent %s has no components: a permanent is represented by at least one card or token", where, p.ID)
+		}
+		if p.Derived == nil {
+			return nil, problemOf("permanent-without-derived", "%s, permanent %s has no derived values: every permanent of a trace has them", where, p.ID)
+		}
+		for _, comp := range p.Components {
+			if err := put(comp.Object, "permanent "+string(p.ID)); err != nil {
+				return nil, err
+			}
+		}
+		if k > 0 && !prev[p.ID] && !enteredName(p, k-1) {
+			return nil, problemOf("new-permanent-misnamed", "%s, new permanent %s is not named OBJECT@%d after one of its components %s: a permanent that enters during action %d is named so", where, p.ID, k-1, listWords(ids(&p)), k-1)
+		}
+	}
+	return perms, nil
+}
+
+// cardsSomewhere fails if a card of s in the game is in no place of the
+// state (named where), and marks gone each token of s that is in none,
+// since a token that leaves the game has ceased to exist.
+func cardsSomewhere(s *model.Scenario, where string, place map[model.ObjectID]string, inGame, gone map[model.ObjectID]bool) error {
+	for _, o := range s.Objects {
+		if _, ok := place[o.ID]; ok || !inGame[o.ID] {
+			continue
+		}
+		if !o.Token {
+			return problemOf("card-nowhere", "%s, card %s is nowhere: every card is in exactly one zone (CR 400.1)", where, o.ID)
+		}
+		gone[o.ID] = true
 	}
 	return nil
 }

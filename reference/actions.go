@@ -259,54 +259,11 @@ const copyAndMerge = "a copy effect and the merge meet on %s: CR 613.2a and 730.
 // (CR 730.2).
 func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from model.Zone, mutating bool) error {
 	p := g.st.Permanent(target)
-	if g.melded(p) {
-		return unsupported("merge-with-melded-permanent",
-			"CR 730 does not say which face of a meld card a component shows, nor which card of the pair is topmost")
-	}
-	for _, e := range p.Effects {
-		if e.Kind == model.EffectCopy {
-			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
-		}
-	}
-	for _, c := range p.Components {
-		if g.cloned[c.Object] {
-			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
-		}
-	}
-	if !mutating && p.Mutated {
-		return unsupported("bare-merge-with-mutated-permanent",
-			"CR 730.2a and 702.140e do not say whether a merge that is not a mutation keeps every component's abilities")
-	}
-	if g.obj(id).Owner != g.ownerOf(p) {
-		return unsupported("merged-permanent-with-several-owners",
-			"%s and %s have different owners; CR 730.3a assumes a merged permanent has one owner", id, target)
+	if err := g.refuseMerge(p, id, target, mutating); err != nil {
+		return err
 	}
 	wasFaceDown := p.Status.FaceDown
-	c := model.Component{Object: id}
-	if g.is("merge-keeps-face-down") && wasFaceDown && pos == model.Top {
-		c.FaceDown, c.FaceDownBy = true, p.Components[0].FaceDownBy
-	}
-	if g.is("mutate-always-top") && mutating {
-		pos = model.Top
-	}
-	if pos == model.Top {
-		p.Components = append([]model.Component{c}, p.Components...)
-	} else {
-		p.Components = append(p.Components, c)
-	}
-	if mutating {
-		p.Mutated = true // CR 702.140c
-		if g.is("mutate-drops-target-card") {
-			// The target's cards are lost to the game; its tokens stay.
-			p.Components = slices.DeleteFunc(slices.Clone(p.Components), func(comp model.Component) bool { return comp != c && !g.obj(comp.Object).Token })
-		}
-	}
-	switch {
-	case g.is("merge-resets-object"):
-		p.Counters, p.Effects, p.ControlledSinceTurnStart = nil, nil, false
-	case g.is("merge-untaps"):
-		p.Status.Tapped = false
-	}
+	g.addComponent(p, id, pos, mutating)
 	// CR 730.2b: the object leaves its zone and becomes part of the
 	// permanent, which does not enter the battlefield; CR 730.2c: it is
 	// the same object, so control, effects and status carry on.
@@ -343,6 +300,73 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	if !mutating {
 		return nil
 	}
+	return g.mutateTriggers(p)
+}
+
+// refuseMerge refuses merging card id with permanent p (target) where the
+// rules leave the result open or the model can't represent it: a melded
+// permanent, a copy effect, a bare merge with a mutated permanent, or
+// several owners.
+func (g *game) refuseMerge(p *model.Permanent, id, target model.ObjectID, mutating bool) error {
+	if g.melded(p) {
+		return unsupported("merge-with-melded-permanent",
+			"CR 730 does not say which face of a meld card a component shows, nor which card of the pair is topmost")
+	}
+	for _, e := range p.Effects {
+		if e.Kind == model.EffectCopy {
+			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
+		}
+	}
+	for _, c := range p.Components {
+		if g.cloned[c.Object] {
+			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
+		}
+	}
+	if !mutating && p.Mutated {
+		return unsupported("bare-merge-with-mutated-permanent",
+			"CR 730.2a and 702.140e do not say whether a merge that is not a mutation keeps every component's abilities")
+	}
+	if g.obj(id).Owner != g.ownerOf(p) {
+		return unsupported("merged-permanent-with-several-owners",
+			"%s and %s have different owners; CR 730.3a assumes a merged permanent has one owner", id, target)
+	}
+	return nil
+}
+
+// addComponent puts card id into p's components on top or underneath, as
+// pos says, and marks p mutated if it mutates, so that p is represented by
+// one more card; the status of p is left to the caller.
+func (g *game) addComponent(p *model.Permanent, id model.ObjectID, pos model.Position, mutating bool) {
+	c := model.Component{Object: id}
+	if g.is("merge-keeps-face-down") && p.Status.FaceDown && pos == model.Top {
+		c.FaceDown, c.FaceDownBy = true, p.Components[0].FaceDownBy
+	}
+	if g.is("mutate-always-top") && mutating {
+		pos = model.Top
+	}
+	if pos == model.Top {
+		p.Components = append([]model.Component{c}, p.Components...)
+	} else {
+		p.Components = append(p.Components, c)
+	}
+	if mutating {
+		p.Mutated = true // CR 702.140c
+		if g.is("mutate-drops-target-card") {
+			// The target's cards are lost to the game; its tokens stay.
+			p.Components = slices.DeleteFunc(slices.Clone(p.Components), func(comp model.Component) bool { return comp != c && !g.obj(comp.Object).Token })
+		}
+	}
+	switch {
+	case g.is("merge-resets-object"):
+		p.Counters, p.Effects, p.ControlledSinceTurnStart = nil, nil, false
+	case g.is("merge-untaps"):
+		p.Status.Tapped = false
+	}
+}
+
+// mutateTriggers emits the mutate triggers of p, which has just mutated,
+// from whichever face-up component has the ability.
+func (g *game) mutateTriggers(p *model.Permanent) error {
 	// CR 702.140d: each "whenever this creature mutates" ability of the
 	// merged permanent triggers, whichever component has it.
 	d, err := g.derive(p)
@@ -401,66 +425,19 @@ func (g *game) meld(a *model.Action) error {
 	if a.Object == a.With {
 		return invalid("a permanent can't meld with itself")
 	}
-	for _, id := range []model.ObjectID{a.Object, a.With} {
-		if _, gone := g.gone[id]; gone && g.st.Permanent(id) == nil {
-			// The pair is no longer there: the ability exiles and melds
-			// nothing, and what is left stays where it is (CR 701.42c).
-			if err := g.noChoices(a); err != nil {
-				return err
-			}
-			g.nothingHappens("701.42c", a.Object)
-			if g.is("meld-exiles-the-one-left") {
-				for _, left := range []model.ObjectID{a.Object, a.With} {
-					if p := g.st.Permanent(left); p != nil {
-						if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
-							return err
-						}
-					}
-				}
-			}
-			return nil
-		}
-	}
-	p1, err := g.permanent(a.Object)
-	if err != nil {
+	if gone, err := g.meldPairGone(a); gone || err != nil {
 		return err
 	}
-	p2, err := g.permanent(a.With)
+	p1, p2, err := g.meldPermanents(a)
 	if err != nil {
 		return err
-	}
-	for _, p := range []*model.Permanent{p1, p2} {
-		if len(p.Components) > 1 {
-			return unsupported("meld-merged-permanent", "%s is represented by several components; CR 701.42 speaks of two cards", p.ID)
-		}
-		if p.Status.FaceDown {
-			return invalid("%s is face down and has no name, so the meld ability's condition can't be met", p.ID)
-		}
 	}
 	controller := p1.Controller
-	for _, p := range []*model.Permanent{p1, p2} {
-		if p.Controller != controller || g.ownerOf(p) != controller {
-			return invalid("the meld ability needs its controller to own and control both %s and %s", a.Object, a.With)
-		}
-	}
-	d1, _ := g.derive(p1)
-	d2, _ := g.derive(p2)
-	def1 := g.def(p1.Components[0].Object)
-	if def1.Layout != model.LayoutMeld || d2.Characteristics.Name != def1.MeldPartner || d1.Characteristics.Name != def1.Name {
-		return invalid("%s (%s) and %s (%s) are not named as a meld pair", a.Object, d1.Characteristics.Name, a.With, d2.Characteristics.Name)
-	}
 	// Both are exiled first (CR 712.4a).
 	c1, c2 := p1.Components[0].Object, p2.Components[0].Object
-	var cards []model.ObjectID
-	for _, id := range []model.ObjectID{a.Object, a.With} {
-		p := g.st.Permanent(id)
-		top := p.Components[0].Object
-		if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
-			return err
-		}
-		if !g.obj(top).Token {
-			cards = append(cards, top)
-		}
+	cards, err := g.exileForMeld(a)
+	if err != nil {
+		return err
 	}
 	o1, o2 := g.obj(c1), g.obj(c2)
 	pair := !o1.Token && !o2.Token && g.def(c1).MeldPartner == g.def(c2).Name && g.def(c2).MeldPartner == g.def(c1).Name
@@ -497,6 +474,87 @@ func (g *game) meld(a *model.Action) error {
 		p.Components[0].Face, p.Components[1].Face = "", ""
 	}
 	return g.enter(p, model.Exile)
+}
+
+// meldPairGone reports whether one of the two permanents a melds has left
+// the battlefield during the scenario, and if so plays the meld out, since
+// the ability then exiles and melds nothing.
+func (g *game) meldPairGone(a *model.Action) (bool, error) {
+	for _, id := range []model.ObjectID{a.Object, a.With} {
+		if _, gone := g.gone[id]; gone && g.st.Permanent(id) == nil {
+			// The pair is no longer there: the ability exiles and melds
+			// nothing, and what is left stays where it is (CR 701.42c).
+			if err := g.noChoices(a); err != nil {
+				return true, err
+			}
+			g.nothingHappens("701.42c", a.Object)
+			if g.is("meld-exiles-the-one-left") {
+				for _, left := range []model.ObjectID{a.Object, a.With} {
+					if p := g.st.Permanent(left); p != nil {
+						if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
+							return true, err
+						}
+					}
+				}
+			}
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// meldPermanents returns the two permanents a melds, checking that each is
+// one face-up card and that both are a meld pair by name that the
+// ability's controller owns and controls, since otherwise its condition is
+// not met.
+func (g *game) meldPermanents(a *model.Action) (p1, p2 *model.Permanent, err error) {
+	p1, err = g.permanent(a.Object)
+	if err != nil {
+		return nil, nil, err
+	}
+	p2, err = g.permanent(a.With)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, p := range []*model.Permanent{p1, p2} {
+		if len(p.Components) > 1 {
+			return nil, nil, unsupported("meld-merged-permanent", "%s is represented by several components; CR 701.42 speaks of two cards", p.ID)
+		}
+		if p.Status.FaceDown {
+			return nil, nil, invalid("%s is face down and has no name, so the meld ability's condition can't be met", p.ID)
+		}
+	}
+	controller := p1.Controller
+	for _, p := range []*model.Permanent{p1, p2} {
+		if p.Controller != controller || g.ownerOf(p) != controller {
+			return nil, nil, invalid("the meld ability needs its controller to own and control both %s and %s", a.Object, a.With)
+		}
+	}
+	d1, _ := g.derive(p1)
+	d2, _ := g.derive(p2)
+	def1 := g.def(p1.Components[0].Object)
+	if def1.Layout != model.LayoutMeld || d2.Characteristics.Name != def1.MeldPartner || d1.Characteristics.Name != def1.Name {
+		return nil, nil, invalid("%s (%s) and %s (%s) are not named as a meld pair", a.Object, d1.Characteristics.Name, a.With, d2.Characteristics.Name)
+	}
+	return p1, p2, nil
+}
+
+// exileForMeld exiles the two permanents a melds, one after the other, and
+// returns the cards they were, since a token among them ceases to exist
+// and can't be melded.
+func (g *game) exileForMeld(a *model.Action) ([]model.ObjectID, error) {
+	var cards []model.ObjectID
+	for _, id := range []model.ObjectID{a.Object, a.With} {
+		p := g.st.Permanent(id)
+		top := p.Components[0].Object
+		if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
+			return nil, err
+		}
+		if !g.obj(top).Token {
+			cards = append(cards, top)
+		}
+	}
+	return cards, nil
 }
 
 // orderExile arranges cards that were just exiled together: the exiling
@@ -634,65 +692,13 @@ func (g *game) turnFaceUp(a *model.Action) error {
 		return invalid("%s is not face down", p.ID)
 	}
 	merged := g.merged(p)
-	top := p.Components[0]
 	if a.Method != "" && a.Method != model.ByEffect {
-		d := g.def(top.Object)
-		switch a.Method {
-		case model.ByMorph, model.ByDisguise:
-			// CR 702.37e, 702.168d: the cost is the one the permanent would
-			// have face up. A merged permanent face up has its topmost
-			// component's characteristics and, mutated, every component's
-			// abilities (CR 730.2a, 702.140e).
-			has, err := g.wouldHaveFaceUp(p, model.AbilityID(a.Method))
-			if err != nil {
-				return err
-			}
-			if !has {
-				rule := model.RuleID("702.37e")
-				if a.Method == model.ByDisguise {
-					rule = "702.168d"
-				}
-				return illegal(rule, "%s would have no %s cost face up, so it can't be turned face up this way", p.ID, a.Method)
-			}
-		case model.ByManifest, model.ByCloak:
-			if merged {
-				return unsupported("special-action-on-merged-permanent",
-					"CR 701.40b and 701.58b speak of a permanent represented by a creature card and of its mana cost; a merged permanent is represented by several cards")
-			}
-			if top.FaceDownBy != a.Method || !d.Front.Has("creature") || d.Front.ManaCost == "" {
-				return invalid("%s is not a %sed permanent represented by a creature card with a mana cost (CR 701.40b, 701.58b)", p.ID, a.Method)
-			}
-		default:
-			return invalid("unknown method %q", a.Method)
+		if err := g.turnFaceUpBy(p, a.Method, merged); err != nil {
+			return err
 		}
 	}
-	var hidden []model.ObjectID
-	for _, c := range p.Components {
-		if c.FaceDown {
-			hidden = append(hidden, c.Object)
-		}
-	}
-	for _, c := range p.Components {
-		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() || (merged && g.is("instant-turns-face-up")) {
-			continue
-		}
-		// An instant or sorcery card can't be turned face up: the
-		// controller reveals it and it stays face down.
-		rule := model.RuleID("730.2g")
-		if !merged {
-			switch top.FaceDownBy {
-			case model.ByManifest:
-				rule = "701.40g"
-			case model.ByCloak:
-				rule = "701.58g"
-			default:
-				return unsupported("face-down-instant-not-manifested",
-					"no rule covers turning face up an instant or sorcery made face down by %s", top.FaceDownBy)
-			}
-		}
-		g.emit(model.Event{Kind: model.Reveal, Rule: rule, Object: p.ID, Player: p.Controller, Revealed: hidden})
-		g.nothingHappens(rule, p.ID)
-		return nil
+	if stays, err := g.instantStaysFaceDown(p, merged); stays || err != nil {
+		return err
 	}
 	// CR 730.2f: each face-down component turns face up, a double-faced
 	// one with its front face up (CR 712.15a).
@@ -713,6 +719,81 @@ func (g *game) turnFaceUp(a *model.Action) error {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
 	return nil
+}
+
+// turnFaceUpBy checks that face-down permanent p can be turned face up by
+// the special action method, since each action has its own condition: a
+// morph or disguise cost p would have face up, or a manifested or cloaked
+// creature card with a mana cost.
+func (g *game) turnFaceUpBy(p *model.Permanent, method model.FaceDownKind, merged bool) error {
+	top := p.Components[0]
+	d := g.def(top.Object)
+	switch method {
+	case model.ByMorph, model.ByDisguise:
+		// CR 702.37e, 702.168d: the cost is the one the permanent would
+		// have face up. A merged permanent face up has its topmost
+		// component's characteristics and, mutated, every component's
+		// abilities (CR 730.2a, 702.140e).
+		has, err := g.wouldHaveFaceUp(p, model.AbilityID(method))
+		if err != nil {
+			return err
+		}
+		if !has {
+			rule := model.RuleID("702.37e")
+			if method == model.ByDisguise {
+				rule = "702.168d"
+			}
+			return illegal(rule, "%s would have no %s cost face up, so it can't be turned face up this way", p.ID, method)
+		}
+	case model.ByManifest, model.ByCloak:
+		if merged {
+			return unsupported("special-action-on-merged-permanent",
+				"CR 701.40b and 701.58b speak of a permanent represented by a creature card and of its mana cost; a merged permanent is represented by several cards")
+		}
+		if top.FaceDownBy != method || !d.Front.Has("creature") || d.Front.ManaCost == "" {
+			return invalid("%s is not a %sed permanent represented by a creature card with a mana cost (CR 701.40b, 701.58b)", p.ID, method)
+		}
+	default:
+		return invalid("unknown method %q", method)
+	}
+	return nil
+}
+
+// instantStaysFaceDown reports whether face-down permanent p has an
+// instant or sorcery card among its components and, if so, reveals its
+// face-down cards and leaves it face down, since such a card can't be
+// turned face up.
+func (g *game) instantStaysFaceDown(p *model.Permanent, merged bool) (bool, error) {
+	top := p.Components[0]
+	var hidden []model.ObjectID
+	for _, c := range p.Components {
+		if c.FaceDown {
+			hidden = append(hidden, c.Object)
+		}
+	}
+	for _, c := range p.Components {
+		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() || (merged && g.is("instant-turns-face-up")) {
+			continue
+		}
+		// An instant or sorcery card can't be turned face up: the
+		// controller reveals it and it stays face down.
+		rule := model.RuleID("730.2g")
+		if !merged {
+			switch top.FaceDownBy {
+			case model.ByManifest:
+				rule = "701.40g"
+			case model.ByCloak:
+				rule = "701.58g"
+			default:
+				return true, unsupported("face-down-instant-not-manifested",
+					"no rule covers turning face up an instant or sorcery made face down by %s", top.FaceDownBy)
+			}
+		}
+		g.emit(model.Event{Kind: model.Reveal, Rule: rule, Object: p.ID, Player: p.Controller, Revealed: hidden})
+		g.nothingHappens(rule, p.ID)
+		return true, nil
+	}
+	return false, nil
 }
 
 // wouldHaveFaceUp reports whether face-down permanent p would have

@@ -64,28 +64,7 @@ func (g *game) componentFace(p *model.Permanent, c model.Component) (model.Face,
 // derive computes p's characteristics by layers (CR 613) and the values
 // that follow from its components.
 func (g *game) derive(p *model.Permanent) (model.Derived, error) {
-	var d model.Derived
-	top := p.Components[0]
-	topObj := g.obj(top.Object)
-	melded, merged := g.melded(p), g.merged(p)
-	d.Melded, d.Merged = melded, merged
-	d.Token = topObj.Token // CR 730.2d: a token only if the topmost component is
-	if g.is("token-if-any-token") {
-		d.Token = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.obj(c.Object).Token })
-	}
-	for _, c := range p.Components {
-		d.Commander = d.Commander || g.obj(c.Object).Commander // CR 903.3b-c
-	}
-	if !merged {
-		// CR 712.16 speaks of melded and other double-faced permanents;
-		// a merged permanent is never one (CR 730.2i).
-		d.DoubleFaced = g.def(top.Object).Layout.DoubleFaced()
-		// CR 701.27g: only a lone double-faced permanent back face up.
-		d.Transformed = !melded && top.Face == model.Back
-	} else if g.is("merged-double-faced") {
-		d.DoubleFaced = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.def(c.Object).Layout.DoubleFaced() })
-	}
-
+	d := g.componentValues(p)
 	face, mv, err := g.copiable(p)
 	if err != nil {
 		return d, err
@@ -144,6 +123,35 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		d.Unsettled = []string{model.UnsettledAbilities}
 	}
 	return d, nil
+}
+
+// componentValues returns the derived values of p that come from its
+// components rather than from the layers, since each depends on which
+// cards represent it: melded, merged, token, commander, double-faced and
+// transformed.
+func (g *game) componentValues(p *model.Permanent) model.Derived {
+	var d model.Derived
+	top := p.Components[0]
+	topObj := g.obj(top.Object)
+	melded, merged := g.melded(p), g.merged(p)
+	d.Melded, d.Merged = melded, merged
+	d.Token = topObj.Token // CR 730.2d: a token only if the topmost component is
+	if g.is("token-if-any-token") {
+		d.Token = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.obj(c.Object).Token })
+	}
+	for _, c := range p.Components {
+		d.Commander = d.Commander || g.obj(c.Object).Commander // CR 903.3b-c
+	}
+	if !merged {
+		// CR 712.16 speaks of melded and other double-faced permanents;
+		// a merged permanent is never one (CR 730.2i).
+		d.DoubleFaced = g.def(top.Object).Layout.DoubleFaced()
+		// CR 701.27g: only a lone double-faced permanent back face up.
+		d.Transformed = !melded && top.Face == model.Back
+	} else if g.is("merged-double-faced") {
+		d.DoubleFaced = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.def(c.Object).Layout.DoubleFaced() })
+	}
+	return d
 }
 
 // copiedAfterMutate reports whether p is a face-up mutated permanent that
@@ -212,22 +220,9 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 		face, mv = g.componentFace(p, top)
 	}
 	if p.Mutated && !g.is("abilities-top-only") {
-		// CR 702.140e: every component's abilities.
-		var abilities []model.AbilityID
-		for i, c := range p.Components {
-			if c.FaceDown && !top.FaceDown && i > 0 {
-				hidden, err := g.faceDownAbilities(p, c)
-				if err != nil {
-					return face, mv, err
-				}
-				abilities = append(abilities, hidden...)
-				continue
-			}
-			f, _ := g.componentFace(p, c)
-			if i > 0 && g.is("flip-top-only") {
-				f, _ = g.faceOf(c)
-			}
-			abilities = append(abilities, f.Abilities...)
+		abilities, err := g.mutatedAbilities(p)
+		if err != nil {
+			return face, mv, err
 		}
 		face.Abilities = abilities
 	}
@@ -247,6 +242,40 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 			face.Abilities = append(slices.Clone(face.Abilities), e.Gains...)
 		}
 	}
+	face, mv = g.faceDownValues(p, face, mv)
+	return face, mv, nil
+}
+
+// mutatedAbilities returns the abilities of mutated permanent p, every
+// component's in component order, since a mutated permanent has them all
+// whichever component is topmost (CR 702.140e).
+func (g *game) mutatedAbilities(p *model.Permanent) ([]model.AbilityID, error) {
+	top := p.Components[0]
+	// CR 702.140e: every component's abilities.
+	var abilities []model.AbilityID
+	for i, c := range p.Components {
+		if c.FaceDown && !top.FaceDown && i > 0 {
+			hidden, err := g.faceDownAbilities(p, c)
+			if err != nil {
+				return nil, err
+			}
+			abilities = append(abilities, hidden...)
+			continue
+		}
+		f, _ := g.componentFace(p, c)
+		if i > 0 && g.is("flip-top-only") {
+			f, _ = g.faceOf(c)
+		}
+		abilities = append(abilities, f.Abilities...)
+	}
+	return abilities, nil
+}
+
+// faceDownValues applies layer 1b to the face and mana value layer 1a gave
+// p, returning the face-down characteristics if p is face down, since
+// those replace its copiable values.
+func (g *game) faceDownValues(p *model.Permanent, face model.Face, mv int) (model.Face, int) {
+	top := p.Components[0]
 	// Layer 1b: face-down characteristics (CR 613.2b, 708.2). The topmost
 	// component decides the status (CR 730.2e) and its face-down rule lists
 	// what the permanent has.
@@ -268,7 +297,7 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 		}
 		mv = 0
 	}
-	return face, mv, nil
+	return face, mv
 }
 
 // faceDownAbilities returns the abilities face-down component c adds to

@@ -113,12 +113,70 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	for i := range dest {
 		dest[i] = a.To
 	}
-	var revealed, shown []model.ObjectID // by the replacement effect; face down (CR 708.9)
+	chosen, err := g.chooseReplacement(p, a.To, owner, ch)
+	if err != nil {
+		return nil, err
+	}
+	var revealed []model.ObjectID // by the replacement effect
+	if chosen != nil {
+		revealed = g.applyReplacement(p, lki, chosen, dest, by)
+	}
+	objs := make([]*model.Object, len(p.Components)) // each component's object, looked up once
+	for i, c := range p.Components {
+		objs[i] = g.obj(c.Object)
+	}
+	commanderIdx, sba903, err := g.commanderDestination(p, ch, noChoice, objs, dest, by)
+	if err != nil {
+		return nil, err
+	}
+
+	// The permanent goes where its topmost component goes (CR 730.3e).
+	permTo := zoneName(dest[0])
+	moves, cards, shown := placements(p, objs, dest, by)
+	groups, keys, err := g.orderedGroups(p, ch, objs, dest, moves, cards)
+	if err != nil {
+		return nil, err
+	}
+
+	if lib := dest[0]; g.is("library-top-card-only") && chosen == nil && (lib == model.LibraryTop || lib == model.LibraryBottom) && len(groups[lib]) > 0 {
+		keys = libraryTopCardOnly(p, lib, groups, keys, moves)
+	}
+	g.revealLeaving(p.ID, owner, shown, revealed, chosen)
+	rule := model.RuleID("")
+	switch {
+	case g.melded(p):
+		rule = "712.21"
+	case g.merged(p):
+		rule = "730.3"
+	}
+	g.removePermanent(p.ID)
+	if cards > 1 && g.is("count-one-card") {
+		cards = 1
+	}
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: rule, Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
+	for _, z := range keys {
+		g.place(z, groups[z])
+	}
+	g.leaveTriggers(p.ID, lki, permTo, cards, objs, moves)
+	g.tokensCease(objs, moves)
+	g.gone[p.ID] = departure{moves: moves, wasCreature: slices.Contains(lki.Characteristics.Types, "creature"), wasToken: lki.Token, status: p.Status}
+	if sba903 {
+		if err := g.commanderToCommandZone(p.Components[commanderIdx].Object, zoneName(dest[commanderIdx])); err != nil {
+			return nil, err
+		}
+	}
+	return moves, nil
+}
+
+// chooseReplacement returns the replacement effect that applies to p
+// going to zone to, or nil, taking the scripted choice in ch when several
+// apply, since the player picks one and it applies to the whole permanent.
+func (g *game) chooseReplacement(p *model.Permanent, to model.Zone, owner model.PlayerID, ch *model.Choices) (*replacement, error) {
 	// Replacement effects on going to a graveyard. If several apply, the
 	// player picks one, and applying it to the permanent applies it to
 	// every component (CR 616.1, 730.3d, 712.21d).
 	var chosen *replacement
-	if a.To == model.Graveyard {
+	if to == model.Graveyard {
 		reps, err := g.replacements(owner)
 		if err != nil {
 			return nil, err
@@ -151,44 +209,55 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 	}
 	if chosen == nil && ch.Replacement != "" {
-		return nil, invalid("choices.replacement %s does not fit: no replacement effect of %s applies to %s going to its owner's %s (Leyline of the Void applies only to an opponent's cards, Wheel of Sun and Moon only to the enchanted player's)", ch.Replacement, ch.Replacement, p.ID, a.To)
+		return nil, invalid("choices.replacement %s does not fit: no replacement effect of %s applies to %s going to its owner's %s (Leyline of the Void applies only to an opponent's cards, Wheel of Sun and Moon only to the enchanted player's)", ch.Replacement, ch.Replacement, p.ID, to)
 	}
-	if chosen != nil {
-		for i, c := range p.Components {
-			token := g.obj(c.Object).Token
-			// CR 730.3e: an effect on "a card" moves every component of a
-			// nontoken merged permanent, tokens too; of a token merged
-			// permanent it moves only the cards.
-			if chosen.cardOnly && lki.Token && token {
-				continue
-			}
-			if chosen.cardOnly && token && g.is("card-replacement-skips-tokens") {
-				continue
-			}
-			if i > 0 && g.is("replacement-top-only") {
-				continue
-			}
-			if chosen.cardOnly && len(p.Components) == 1 && token {
-				continue
-			}
-			dest[i], by[i] = chosen.to, chosen.source
-			if chosen.reveal && !token {
-				revealed = append(revealed, c.Object)
-			}
+	return chosen, nil
+}
+
+// applyReplacement redirects, in dest and by, each component of p the
+// chosen replacement effect applies to, since applying it to the permanent
+// applies it to its components, and returns the cards it reveals.
+func (g *game) applyReplacement(p *model.Permanent, lki model.Derived, chosen *replacement, dest []model.Zone, by []model.ObjectID) (revealed []model.ObjectID) {
+	for i, c := range p.Components {
+		token := g.obj(c.Object).Token
+		// CR 730.3e: an effect on "a card" moves every component of a
+		// nontoken merged permanent, tokens too; of a token merged
+		// permanent it moves only the cards.
+		if chosen.cardOnly && lki.Token && token {
+			continue
+		}
+		if chosen.cardOnly && token && g.is("card-replacement-skips-tokens") {
+			continue
+		}
+		if i > 0 && g.is("replacement-top-only") {
+			continue
+		}
+		if chosen.cardOnly && len(p.Components) == 1 && token {
+			continue
+		}
+		dest[i], by[i] = chosen.to, chosen.source
+		if chosen.reveal && !token {
+			revealed = append(revealed, c.Object)
 		}
 	}
+	return revealed
+}
+
+// commanderDestination applies the owner's scripted command-zone choice
+// for a commander component of p, since its owner may move it there: it
+// redirects the card in dest and by, or reports in sba903 that it moves
+// after the permanent leaves, and returns the commander's index or -1.
+func (g *game) commanderDestination(p *model.Permanent, ch *model.Choices, noChoice bool, objs []*model.Object, dest []model.Zone, by []model.ObjectID) (commanderIdx int, sba903 bool, err error) {
 	// CR 903.9b-c: a commander card bound for a hand or library may go to
 	// the command zone instead, without the other components.
-	commanderIdx := -1
-	objs := make([]*model.Object, len(p.Components)) // each component's object, looked up once
-	for i, c := range p.Components {
-		objs[i] = g.obj(c.Object)
-		if objs[i].Commander {
+	commanderIdx = -1
+	for i, o := range objs {
+		if o.Commander {
 			commanderIdx = i
 		}
 	}
 	if commanderIdx >= 0 && noChoice {
-		return nil, unsupported("commander-moved-by-rule",
+		return 0, false, unsupported("commander-moved-by-rule",
 			"commander %s moves as part of a meld or a state-based action, where the scenario has no action to script its owner's command-zone choice", p.Components[commanderIdx].Object)
 	}
 	needCommander := commanderIdx >= 0
@@ -196,12 +265,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		g.probe.CommandZone, ch.CommandZone = true, model.Bool(false)
 	}
 	if needCommander && ch.CommandZone == nil {
-		return nil, invalid("choices.command_zone is required: %s is a commander and its owner may put it into the command zone (CR 903.9)", p.Components[commanderIdx].Object)
+		return 0, false, invalid("choices.command_zone is required: %s is a commander and its owner may put it into the command zone (CR 903.9)", p.Components[commanderIdx].Object)
 	}
 	if !needCommander && ch.CommandZone != nil {
-		return nil, invalid("choices.command_zone does not fit: no commander is moving")
+		return 0, false, invalid("choices.command_zone does not fit: no commander is moving")
 	}
-	sba903 := false
 	if needCommander && (*ch.CommandZone || g.is("commander-always-command-zone")) {
 		switch dest[commanderIdx] {
 		case model.Hand, model.LibraryTop, model.LibraryBottom:
@@ -210,11 +278,14 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			sba903 = true // CR 903.9a, after the move
 		}
 	}
+	return commanderIdx, sba903, nil
+}
 
-	// The permanent goes where its topmost component goes (CR 730.3e).
-	permTo := zoneName(dest[0])
-	moves := make([]model.Placement, 0, len(p.Components))
-	cards := 0
+// placements lists where each component of p goes, in component order, so
+// that moves[i] is component i's; it counts the cards among them and
+// returns the face-down ones, which are revealed as they leave.
+func placements(p *model.Permanent, objs []*model.Object, dest []model.Zone, by []model.ObjectID) (moves []model.Placement, cards int, shown []model.ObjectID) {
+	moves = make([]model.Placement, 0, len(p.Components))
 	for i, c := range p.Components {
 		o := objs[i]
 		moves = append(moves, model.Placement{Object: c.Object, To: zoneName(dest[i]), Owner: o.Owner, By: by[i]})
@@ -225,6 +296,14 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			shown = append(shown, c.Object) // CR 708.9
 		}
 	}
+	return moves, cards, shown
+}
+
+// orderedGroups groups the cards of p by destination, in the order the
+// destinations first come, and puts any group of two or more bound for an
+// ordered zone in the player's scripted order, refusing an order that fits
+// no group.
+func (g *game) orderedGroups(p *model.Permanent, ch *model.Choices, objs []*model.Object, dest []model.Zone, moves []model.Placement, cards int) (map[model.Zone][]model.ObjectID, []model.Zone, error) {
 	// Group the cards by destination and let the player order any group of
 	// two or more in an ordered zone (CR 730.3a-b, 712.21a-b).
 	groups := map[model.Zone][]model.ObjectID{}
@@ -246,12 +325,12 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		}
 		if len(cs) > 1 {
 			if ordered {
-				return nil, unsupported("several-ordered-groups", "cards of %s go to two ordered zones at once", p.ID)
+				return nil, nil, unsupported("several-ordered-groups", "cards of %s go to two ordered zones at once", p.ID)
 			}
 			ordered = true
 			o, err := g.pickOrder(ch.Order, cs)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			groups[z] = o
 			if (z != model.Exile && g.is("ignore-order")) || (z == model.Exile && g.is("exile-in-component-order")) {
@@ -261,67 +340,69 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 	}
 	if !ordered && len(ch.Order) > 0 && g.mutant == "" {
 		if len(ch.Order) != 1 || cards != 1 || ch.Order[0] != moves[slices.IndexFunc(moves, func(m model.Placement) bool { return !g.obj(m.Object).Token })].Object {
-			return nil, invalid("choices.order %v does not fit: no two cards of %s go into one ordered zone together (its cards go %v)", ch.Order, p.ID, moves)
+			return nil, nil, invalid("choices.order %v does not fit: no two cards of %s go into one ordered zone together (its cards go %v)", ch.Order, p.ID, moves)
 		}
 	}
+	return groups, keys, nil
+}
 
-	if lib := dest[0]; g.is("library-top-card-only") && chosen == nil && (lib == model.LibraryTop || lib == model.LibraryBottom) && len(groups[lib]) > 0 {
-		// The mutant puts only the topmost card into the library; the
-		// other cards go to the graveyard.
-		top := p.Components[0].Object
-		var rest []model.ObjectID
-		for _, id := range groups[lib] {
-			if id != top {
-				rest = append(rest, id)
-			}
+// libraryTopCardOnly is a mutant's: it sends only the topmost card of p
+// to library lib and its other cards to the graveyard, changing groups and
+// moves to match, and returns keys with the graveyard added if need be.
+func libraryTopCardOnly(p *model.Permanent, lib model.Zone, groups map[model.Zone][]model.ObjectID, keys []model.Zone, moves []model.Placement) []model.Zone {
+	// The mutant puts only the topmost card into the library; the
+	// other cards go to the graveyard.
+	top := p.Components[0].Object
+	var rest []model.ObjectID
+	for _, id := range groups[lib] {
+		if id != top {
+			rest = append(rest, id)
 		}
-		if len(rest) > 0 {
-			groups[lib] = slices.DeleteFunc(slices.Clone(groups[lib]), func(id model.ObjectID) bool { return id != top })
-			groups[model.Graveyard] = append(groups[model.Graveyard], rest...)
-			if !slices.Contains(keys, model.Graveyard) {
-				keys = append(keys, model.Graveyard)
-			}
-			for i := range moves {
-				if slices.Contains(rest, moves[i].Object) {
-					moves[i].To = model.Graveyard
-				}
+	}
+	if len(rest) > 0 {
+		groups[lib] = slices.DeleteFunc(slices.Clone(groups[lib]), func(id model.ObjectID) bool { return id != top })
+		groups[model.Graveyard] = append(groups[model.Graveyard], rest...)
+		if !slices.Contains(keys, model.Graveyard) {
+			keys = append(keys, model.Graveyard)
+		}
+		for i := range moves {
+			if slices.Contains(rest, moves[i].Object) {
+				moves[i].To = model.Graveyard
 			}
 		}
 	}
+	return keys
+}
+
+// revealLeaving emits the reveals of permanent id's cards as it leaves,
+// so that every player sees what left: its face-down cards (CR 708.9) and
+// those the chosen replacement effect reveals as it moves them.
+func (g *game) revealLeaving(id model.ObjectID, owner model.PlayerID, shown, revealed []model.ObjectID, chosen *replacement) {
 	if len(shown) > 0 && !g.is("no-reveal") {
-		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: p.ID, Player: owner, Revealed: shown})
+		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: id, Player: owner, Revealed: shown})
 	}
 	if len(revealed) > 0 {
-		g.emit(model.Event{Kind: model.Reveal, Object: p.ID, Player: owner, Revealed: revealed, Source: chosen.source})
+		g.emit(model.Event{Kind: model.Reveal, Object: id, Player: owner, Revealed: revealed, Source: chosen.source})
 	}
-	rule := model.RuleID("")
-	switch {
-	case g.melded(p):
-		rule = "712.21"
-	case g.merged(p):
-		rule = "730.3"
-	}
-	g.removePermanent(p.ID)
-	if cards > 1 && g.is("count-one-card") {
-		cards = 1
-	}
-	g.emit(model.Event{Kind: model.ZoneChange, Rule: rule, Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
-	for _, z := range keys {
-		g.place(z, groups[z])
-	}
+}
+
+// leaveTriggers emits the triggers of permanent id leaving for zone permTo
+// with its cards moving as moves say, judged by its last known information
+// lki, since leaves-the-battlefield abilities look back in time.
+func (g *game) leaveTriggers(id model.ObjectID, lki model.Derived, permTo model.Zone, cards int, objs []*model.Object, moves []model.Placement) {
 	// Triggers, looking back in time (CR 603.10a).
 	if permTo == model.Graveyard && slices.Contains(lki.Characteristics.Types, "creature") {
-		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: id})
 		// A token only if its topmost component is one (CR 730.2d).
 		if !lki.Token || g.is("nontoken-dies-if-any-card") && cards > 0 {
-			g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: p.ID})
+			g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: id})
 		}
 		for range cards - 1 {
 			if g.is("dies-per-card") || g.is("dies-per-card-both") {
-				g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: p.ID})
+				g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: id})
 			}
 			if g.is("dies-per-card-both") && !lki.Token {
-				g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: p.ID})
+				g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: id})
 			}
 		}
 	}
@@ -334,6 +415,11 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			once = true
 		}
 	}
+}
+
+// tokensCease ends the tokens among the components that just left the
+// battlefield, since a token can't exist anywhere else.
+func (g *game) tokensCease(objs []*model.Object, moves []model.Placement) {
 	// CR 704.5d, 111.7: tokens outside the battlefield cease to exist.
 	for i, m := range moves {
 		if objs[i].Token {
@@ -348,17 +434,18 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 			g.emit(model.Event{Kind: model.CeaseToExist, Rule: "704.5d", Object: m.Object})
 		}
 	}
-	g.gone[p.ID] = departure{moves: moves, wasCreature: slices.Contains(lki.Characteristics.Types, "creature"), wasToken: lki.Token, status: p.Status}
-	if sba903 {
-		c := p.Components[commanderIdx].Object
-		from := zoneName(dest[commanderIdx])
-		if err := g.takeFromZone(c, from); err != nil {
-			return nil, err
-		}
-		g.place(model.Command, []model.ObjectID{c})
-		g.emit(model.Event{Kind: model.ZoneChange, Rule: "903.9a", Object: c, From: from, To: model.Command, Objects: 1, Cards: 1})
+}
+
+// commanderToCommandZone moves commander card c from zone from, where it
+// just went, to the command zone, as its owner chose when it left the
+// battlefield (CR 903.9a).
+func (g *game) commanderToCommandZone(c model.ObjectID, from model.Zone) error {
+	if err := g.takeFromZone(c, from); err != nil {
+		return err
 	}
-	return moves, nil
+	g.place(model.Command, []model.ObjectID{c})
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: "903.9a", Object: c, From: from, To: model.Command, Objects: 1, Cards: 1})
+	return nil
 }
 
 // zoneName maps a destination to the zone it is in.
@@ -576,24 +663,8 @@ func (g *game) returnFound(a *model.Action) error {
 // creature became (CR 712.21c); if it exiles any, the cards exiled with
 // the source before go to their owners' graveyards, all at once.
 func (g *game) exileFound(a *model.Action) error {
-	if g.probing() && a.Choices.May == nil {
-		g.probe.May, a.Choices.May = true, model.Bool(true)
-	}
-	if a.Choices.May == nil {
-		return invalid("choices.may is required: the ability says \"you may\"")
-	}
-	if a.Choices.Position != "" || a.Choices.Replacement != "" || a.Choices.CommandZone != nil {
-		return invalid("this action leaves only choices.may and choices.order to choose")
-	}
-	dep, ok := g.gone[a.Object]
-	if !ok {
-		return invalid("%s has not left the battlefield during this scenario", a.Object)
-	}
-	if !dep.wasCreature || dep.wasToken || dep.moves[0].To != model.Graveyard {
-		return invalid("%s did not die as a nontoken creature, so the ability did not trigger", a.Object)
-	}
-	if g.st.Permanent(a.Source) == nil {
-		return invalid("source %s is not on the battlefield", a.Source)
+	if err := g.exileFoundFits(a); err != nil {
+		return err
 	}
 	if !*a.Choices.May {
 		if _, err := g.found(a.Object); err != nil {
@@ -631,6 +702,40 @@ func (g *game) exileFound(a *model.Action) error {
 	if err := g.noReplacementOnReturn(back); err != nil {
 		return err
 	}
+	return g.exileAndReturn(a.Source, order, back, before)
+}
+
+// exileFoundFits checks the scripted choices of Mimic Vat's imprint and
+// that the ability triggered at all, before anything moves: a.Object died
+// as a nontoken creature and the source is still on the battlefield.
+func (g *game) exileFoundFits(a *model.Action) error {
+	if g.probing() && a.Choices.May == nil {
+		g.probe.May, a.Choices.May = true, model.Bool(true)
+	}
+	if a.Choices.May == nil {
+		return invalid("choices.may is required: the ability says \"you may\"")
+	}
+	if a.Choices.Position != "" || a.Choices.Replacement != "" || a.Choices.CommandZone != nil {
+		return invalid("this action leaves only choices.may and choices.order to choose")
+	}
+	dep, ok := g.gone[a.Object]
+	if !ok {
+		return invalid("%s has not left the battlefield during this scenario", a.Object)
+	}
+	if !dep.wasCreature || dep.wasToken || dep.moves[0].To != model.Graveyard {
+		return invalid("%s did not die as a nontoken creature, so the ability did not trigger", a.Object)
+	}
+	if g.st.Permanent(a.Source) == nil {
+		return invalid("source %s is not on the battlefield", a.Source)
+	}
+	return nil
+}
+
+// exileAndReturn exiles the cards of order from their graveyards and links
+// them to source, then puts the cards of back into their owners'
+// graveyards and unlinks the cards of before, so that source's link names
+// the new cards only.
+func (g *game) exileAndReturn(source model.ObjectID, order, back, before []model.ObjectID) error {
 	for _, c := range order {
 		if err := g.takeFromZone(c, model.Graveyard); err != nil {
 			return err
@@ -638,7 +743,7 @@ func (g *game) exileFound(a *model.Action) error {
 		g.place(model.Exile, []model.ObjectID{c})
 		g.emit(model.Event{Kind: model.ZoneChange, Object: c, From: model.Graveyard, To: model.Exile, Objects: 1, Cards: 1})
 	}
-	g.link(a.Source, order...)
+	g.link(source, order...)
 	// Each card goes on top of its owner's graveyard in turn, so the last
 	// placed, the first of the scripted order, ends on top.
 	for _, c := range slices.Backward(back) {
@@ -650,7 +755,7 @@ func (g *game) exileFound(a *model.Action) error {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: c})
 	}
 	for i := range g.st.Links {
-		if g.st.Links[i].Source == a.Source {
+		if g.st.Links[i].Source == source {
 			g.st.Links[i].Cards = slices.DeleteFunc(g.st.Links[i].Cards, func(c model.ObjectID) bool { return slices.Contains(before, c) })
 		}
 	}
