@@ -184,7 +184,7 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 	if p == nil {
 		return fmt.Errorf("%s is not on the battlefield", id)
 	}
-	if p.Status.PhasedOut && !g.is("merge-into-phased-out") {
+	if p.Status.PhasedOut && !g.is(bugMergeIntoPhasedOut) {
 		return fmt.Errorf("%s is phased out (CR 702.26b)", id)
 	}
 	d, err := g.derive(p)
@@ -194,9 +194,9 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 	switch {
 	case !slices.Contains(d.Characteristics.Types, "creature"):
 		return fmt.Errorf("%s is not a creature (CR 702.140a)", id)
-	case slices.Contains(d.Characteristics.Subtypes, "Human") && !g.is("mutate-targets-human"):
+	case slices.Contains(d.Characteristics.Subtypes, "Human") && !g.is(bugMutateTargetsHuman):
 		return fmt.Errorf("%s is a Human (CR 702.140a)", id)
-	case g.ownerOf(p) != owner && !g.is("mutate-targets-other-owner"):
+	case g.ownerOf(p) != owner && !g.is(bugMutateTargetsOtherOwner):
 		return fmt.Errorf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)
 	}
 	return nil
@@ -229,7 +229,7 @@ func (g *game) resolve(a *model.Action) error {
 		}
 		// CR 702.140b: the target is illegal; it resolves as a creature spell.
 		g.emit(model.Event{Kind: model.NothingHappens, Rule: "702.140b", Object: so.Object})
-		if g.is("illegal-target-fizzles") {
+		if g.is(bugIllegalTargetFizzles) {
 			g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
 			g.place(model.Graveyard, []model.ObjectID{so.Object})
 			return nil
@@ -277,23 +277,23 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 	// face up this way is not turning face up.
 	if p.Status.FaceDown = p.Components[0].FaceDown; p.Status.FaceDown != wasFaceDown {
 		g.statusChanged("730.2e", p)
-		if g.is("merge-turns-face-up") {
+		if g.is(bugMergeTurnsFaceUp) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceUp, Object: p.ID})
 		}
 	}
-	if g.is("face-down-if-any-face-down") {
+	if g.is(bugFaceDownIfAnyFaceDown) {
 		p.Status.FaceDown = slices.ContainsFunc(p.Components, func(c model.Component) bool { return c.FaceDown })
 	}
-	if g.is("merge-triggers-enters") {
+	if g.is(bugMergeTriggersEnters) {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
-	if g.is("merge-triggers-permanent-enters") {
+	if g.is(bugMergeTriggersPermanentEnters) {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.PermanentEnters, Object: p.ID})
 	}
-	if g.is("merge-enters-as-card") {
+	if g.is(bugMergeEntersAsCard) {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: model.EnteredID(id, g.action)})
 	}
-	if g.is("merge-new-object") {
+	if g.is(bugMergeNewObject) {
 		p.ID = model.EnteredID(id, g.action)
 		return nil
 	}
@@ -338,10 +338,10 @@ func (g *game) refuseMerge(p *model.Permanent, id, target model.ObjectID, mutati
 // one more card; the status of p is left to the caller.
 func (g *game) addComponent(p *model.Permanent, id model.ObjectID, pos model.Position, mutating bool) {
 	c := model.Component{Object: id}
-	if g.is("merge-keeps-face-down") && p.Status.FaceDown && pos == model.Top {
+	if g.is(bugMergeKeepsFaceDown) && p.Status.FaceDown && pos == model.Top {
 		c.FaceDown, c.FaceDownBy = true, p.Components[0].FaceDownBy
 	}
-	if g.is("mutate-always-top") && mutating {
+	if g.is(bugMutateAlwaysTop) && mutating {
 		pos = model.Top
 	}
 	if pos == model.Top {
@@ -351,15 +351,15 @@ func (g *game) addComponent(p *model.Permanent, id model.ObjectID, pos model.Pos
 	}
 	if mutating {
 		p.Mutated = true // CR 702.140c
-		if g.is("mutate-drops-target-card") {
+		if g.is(bugMutateDropsTargetCard) {
 			// The target's cards are lost to the game; its tokens stay.
 			p.Components = slices.DeleteFunc(slices.Clone(p.Components), func(comp model.Component) bool { return comp != c && !g.obj(comp.Object).Token })
 		}
 	}
 	switch {
-	case g.is("merge-resets-object"):
+	case g.is(bugMergeResetsObject):
 		p.Counters, p.Effects, p.ControlledSinceTurnStart = nil, nil, false
-	case g.is("merge-untaps"):
+	case g.is(bugMergeUntaps):
 		p.Status.Tapped = false
 	}
 }
@@ -382,7 +382,7 @@ func (g *game) mutateTriggers(p *model.Permanent) error {
 		}
 		if f, _ := g.componentFace(p, c); f.HasAbility(model.OnMutate) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.Mutates, Object: p.ID, Source: c.Object})
-			if g.is("mutate-trigger-top-only") {
+			if g.is(bugMutateTriggerTopOnly) {
 				break
 			}
 		}
@@ -441,7 +441,7 @@ func (g *game) meld(a *model.Action) error {
 	}
 	o1, o2 := g.obj(c1), g.obj(c2)
 	pair := !o1.Token && !o2.Token && g.def(c1).MeldPartner == g.def(c2).Name && g.def(c2).MeldPartner == g.def(c1).Name
-	if g.is("meld-any-pair") && g.def(c1).MeldPartner == g.def(c2).Name {
+	if g.is(bugMeldAnyPair) && g.def(c1).MeldPartner == g.def(c2).Name {
 		for _, c := range cards {
 			if err := g.takeFromZone(c, model.Exile); err != nil {
 				return err
@@ -470,7 +470,7 @@ func (g *game) meld(a *model.Action) error {
 		ID: model.EnteredID(c1, g.action), Controller: controller,
 		Components: []model.Component{{Object: c1, Face: model.Back}, {Object: c2, Face: model.Back}},
 	}
-	if g.is("meld-front-faces") {
+	if g.is(bugMeldFrontFaces) {
 		p.Components[0].Face, p.Components[1].Face = "", ""
 	}
 	return g.enter(p, model.Exile)
@@ -488,7 +488,7 @@ func (g *game) meldPairGone(a *model.Action) (bool, error) {
 				return true, err
 			}
 			g.nothingHappens("701.42c", a.Object)
-			if g.is("meld-exiles-the-one-left") {
+			if g.is(bugMeldExilesTheOneLeft) {
 				for _, left := range []model.ObjectID{a.Object, a.With} {
 					if p := g.st.Permanent(left); p != nil {
 						if _, err := g.leave(p, &model.Action{To: model.Exile}, nil, true); err != nil {
@@ -621,7 +621,7 @@ func (g *game) turnFaceDown(a *model.Action) error {
 		return err
 	}
 	if p.Status.FaceDown {
-		if g.is("refacedown") {
+		if g.is(bugRefacedown) {
 			for i := range p.Components {
 				p.Components[i].FaceDown, p.Components[i].FaceDownBy = true, model.ByEffect
 			}
@@ -630,7 +630,7 @@ func (g *game) turnFaceDown(a *model.Action) error {
 		g.nothingHappens("708.2b", p.ID) // already face down
 		return nil
 	}
-	if g.merged(p) && !g.is("dfc-merged-turns-face-down") {
+	if g.merged(p) && !g.is(bugDfcMergedTurnsFaceDown) {
 		for _, c := range p.Components {
 			if g.def(c.Object).Layout.DoubleFaced() {
 				g.nothingHappens("730.2j", p.ID) // a double-faced component
@@ -638,14 +638,14 @@ func (g *game) turnFaceDown(a *model.Action) error {
 				return nil
 			}
 		}
-	} else if g.def(p.Components[0].Object).Layout.DoubleFaced() && !g.is("dfc-turns-face-down") {
+	} else if g.def(p.Components[0].Object).Layout.DoubleFaced() && !g.is(bugDfcTurnsFaceDown) {
 		g.nothingHappens("712.16", p.ID) // melded or double-faced permanent
 		g.markFailedFaceDown(p.ID)
 		return nil
 	}
 	// CR 730.2f: each face-up component turns face down.
 	for i := range p.Components {
-		if i > 0 && g.is("turn-top-only") {
+		if i > 0 && g.is(bugTurnTopOnly) {
 			break
 		}
 		if !p.Components[i].FaceDown {
@@ -658,7 +658,7 @@ func (g *game) turnFaceDown(a *model.Action) error {
 	g.statusChanged("730.2f", p)
 	// One permanent turned face down, however many cards it has.
 	g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceDown, Object: p.ID})
-	if g.is("face-down-per-component") {
+	if g.is(bugFaceDownPerComponent) {
 		for range len(p.Components) - 1 {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceDown, Object: p.ID})
 		}
@@ -670,7 +670,7 @@ func (g *game) turnFaceDown(a *model.Action) error {
 // face down takes the face-down characteristics anyway, though the rules
 // say the effect changes none of them (CR 712.16, 730.2j).
 func (g *game) markFailedFaceDown(id model.ObjectID) {
-	if g.is("failed-face-down-still-2-2") {
+	if g.is(bugFailedFaceDownStill22) {
 		if g.marked == nil {
 			g.marked = map[model.ObjectID]bool{}
 		}
@@ -703,7 +703,7 @@ func (g *game) turnFaceUp(a *model.Action) error {
 	// CR 730.2f: each face-down component turns face up, a double-faced
 	// one with its front face up (CR 712.15a).
 	for i := range p.Components {
-		if i > 0 && g.is("turn-top-only") {
+		if i > 0 && g.is(bugTurnTopOnly) {
 			break
 		}
 		if p.Components[i].FaceDown {
@@ -715,7 +715,7 @@ func (g *game) turnFaceUp(a *model.Action) error {
 	g.statusChanged("730.2f", p)
 	// CR 708.8: it does not enter the battlefield again.
 	g.emit(model.Event{Kind: model.Trigger, Observer: model.TurnedFaceUp, Object: p.ID})
-	if g.is("face-up-enters") {
+	if g.is(bugFaceUpEnters) {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureEnters, Object: p.ID})
 	}
 	return nil
@@ -772,7 +772,7 @@ func (g *game) instantStaysFaceDown(p *model.Permanent, merged bool) (bool, erro
 		}
 	}
 	for _, c := range p.Components {
-		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() || (merged && g.is("instant-turns-face-up")) {
+		if g.obj(c.Object).Token || !g.def(c.Object).InstantOrSorcery() || (merged && g.is(bugInstantTurnsFaceUp)) {
 			continue
 		}
 		// An instant or sorcery card can't be turned face up: the
@@ -842,7 +842,7 @@ func (g *game) manifest(a *model.Action) error {
 func (g *game) canTurnOver(c model.Component) (bool, model.RuleID) {
 	d := g.def(c.Object)
 	switch {
-	case d.Layout == model.LayoutMeld && g.is("meld-card-transforms"):
+	case d.Layout == model.LayoutMeld && g.is(bugMeldCardTransforms):
 		return true, ""
 	case d.Layout == model.LayoutMeld:
 		return false, "712.4c"
@@ -875,13 +875,13 @@ func (g *game) transform(a *model.Action) error {
 	if a.Type == model.Convert {
 		rule = "701.28a"
 	}
-	if g.melded(p) && !g.is("meld-card-transforms") {
+	if g.melded(p) && !g.is(bugMeldCardTransforms) {
 		g.nothingHappens("712.4c", p.ID)
 		return nil
 	}
 	if !g.merged(p) {
 		c := &p.Components[0]
-		if c.FaceDown && !g.is("face-down-dfc-transforms") {
+		if c.FaceDown && !g.is(bugFaceDownDfcTransforms) {
 			g.nothingHappens("712.15a", p.ID)
 			return nil
 		}
@@ -891,7 +891,7 @@ func (g *game) transform(a *model.Action) error {
 		}
 		c.Face = other(c.Face)
 		p.Timestamp = g.nextTimestamp() // CR 613.7g; effects stay (CR 712.18)
-		if g.is("transform-drops-effects") {
+		if g.is(bugTransformDropsEffects) {
 			p.Effects, p.Counters = nil, nil
 		}
 		g.emit(model.Event{Kind: model.StatusChange, Rule: rule, Object: p.ID})
@@ -907,7 +907,7 @@ func (g *game) transform(a *model.Action) error {
 	}
 	turned := 0
 	for i := range p.Components {
-		if ok, _ := g.canTurnOver(p.Components[i]); ok && !(turned > 0 && g.is("transform-top-only")) {
+		if ok, _ := g.canTurnOver(p.Components[i]); ok && !(turned > 0 && g.is(bugTransformTopOnly)) {
 			p.Components[i].Face = other(p.Components[i].Face)
 			turned++
 		}
@@ -937,7 +937,7 @@ func (g *game) flip(a *model.Action) error {
 		return err
 	}
 	if p.Status.Flipped {
-		if g.is("flip-toggles") {
+		if g.is(bugFlipToggles) {
 			p.Status.Flipped = false
 			g.statusChanged("110.5c", p)
 			return nil
@@ -998,7 +998,7 @@ func (g *game) phase(a *model.Action) error {
 		return invalid("%s is not phased out", p.ID)
 	}
 	g.setPhased(p, out)
-	if out && g.is("phasing-kills-tokens") && len(p.Components) > 1 {
+	if out && g.is(bugPhasingKillsTokens) && len(p.Components) > 1 {
 		p.Components = slices.DeleteFunc(p.Components, func(c model.Component) bool { return g.obj(c.Object).Token })
 		if len(p.Components) == 0 {
 			g.removePermanent(p.ID)
@@ -1008,7 +1008,7 @@ func (g *game) phase(a *model.Action) error {
 }
 
 func (g *game) setPhased(p *model.Permanent, out bool) {
-	if !out && g.is("phase-in-fails") {
+	if !out && g.is(bugPhaseInFails) {
 		return
 	}
 	rule := model.RuleID("702.26b")
@@ -1018,7 +1018,7 @@ func (g *game) setPhased(p *model.Permanent, out bool) {
 	p.Status.PhasedOut = out
 	g.statusChanged(rule, p)
 	for i := range g.st.Battlefield {
-		if q := &g.st.Battlefield[i]; q.AttachedTo == p.ID && q.Status.PhasedOut != out && !g.is("aura-stays-phased-in") {
+		if q := &g.st.Battlefield[i]; q.AttachedTo == p.ID && q.Status.PhasedOut != out && !g.is(bugAuraStaysPhasedIn) {
 			q.Status.PhasedOut = out
 			g.statusChanged("702.26g", q)
 		}
@@ -1113,7 +1113,7 @@ func (g *game) tokenCopy(a *model.Action) error {
 	hasCopy := slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy })
 	// The mutant takes a merged permanent topped by a double-faced card
 	// for that card, and makes its copy a double-faced token.
-	dfcTop := g.is("copy-of-merged-dfc-is-dfc") && g.merged(p) && !p.Status.FaceDown && !p.Status.Flipped && !hasCopy && g.def(top.Object).Layout.DoubleFaced()
+	dfcTop := g.is(bugCopyOfMergedDfcIsDfc) && g.merged(p) && !p.Status.FaceDown && !p.Status.Flipped && !hasCopy && g.def(top.Object).Layout.DoubleFaced()
 	switch {
 	case (p.Status.FaceDown || g.merged(p) || hasCopy) && !dfcTop:
 		if g.merged(p) && p.Status.Flipped {
@@ -1142,7 +1142,7 @@ func (g *game) tokenCopy(a *model.Action) error {
 	}
 	g.objects[a.Token] = tok
 	np := model.Permanent{ID: model.EnteredID(a.Token, g.action), Controller: a.Player, Components: []model.Component{face}}
-	if g.is("copy-copies-status") {
+	if g.is(bugCopyCopiesStatus) {
 		np.Status.Tapped, np.Status.Flipped = p.Status.Tapped, p.Status.Flipped
 	}
 	return g.enter(np, "")
@@ -1196,7 +1196,7 @@ func (g *game) nextTurn() error {
 	for _, id := range in {
 		g.setPhased(g.st.Permanent(id), false)
 	}
-	if g.is("untap-phasing-zone-change") {
+	if g.is(bugUntapPhasingZoneChange) {
 		for _, id := range append(out, in...) {
 			g.emit(model.Event{Kind: model.ZoneChange, Object: id, From: model.Battlefield, To: model.Battlefield, Objects: 1})
 		}

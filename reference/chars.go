@@ -12,7 +12,7 @@ func (g *game) faceOf(c model.Component) (model.Face, int) {
 	d := g.def(c.Object)
 	front := d.Front.ManaValue()
 	if c.Face != model.Back {
-		if g.is("front-face-has-both-abilities") && d.Back != nil && g.alone(c.Object) {
+		if g.is(bugFrontFaceHasBothAbilities) && d.Back != nil && g.alone(c.Object) {
 			f := d.Front
 			f.Abilities = append(slices.Clone(f.Abilities), d.Back.Abilities...)
 			return f, front
@@ -21,10 +21,10 @@ func (g *game) faceOf(c model.Component) (model.Face, int) {
 	}
 	switch d.Layout {
 	case model.LayoutTransform:
-		if g.is("back-face-mana-value-zero") {
+		if g.is(bugBackFaceManaValueZero) {
 			return *d.Back, 0
 		}
-		if g.is("back-face-front-power") {
+		if g.is(bugBackFaceFrontPower) {
 			f := *d.Back
 			f.Power, f.Toughness = d.Front.Power, d.Front.Toughness
 			return f, front
@@ -53,9 +53,9 @@ func flipped(f model.Face, alt *model.Face) model.Face {
 // 710.2).
 func (g *game) componentFace(p *model.Permanent, c model.Component) (model.Face, int) {
 	f, mv := g.faceOf(c)
-	if d := g.def(c.Object); (p.Status.Flipped || g.is("flip-always")) && d.Layout == model.LayoutFlip {
+	if d := g.def(c.Object); (p.Status.Flipped || g.is(bugFlipAlways)) && d.Layout == model.LayoutFlip {
 		f = flipped(f, d.Flipped)
-	} else if d.Layout == model.LayoutFlip && g.is("unflipped-takes-flip-power") {
+	} else if d.Layout == model.LayoutFlip && g.is(bugUnflippedTakesFlipPower) {
 		f.Power, f.Toughness = d.Flipped.Power, d.Flipped.Toughness
 	}
 	return f, mv
@@ -136,7 +136,7 @@ func (g *game) componentValues(p *model.Permanent) model.Derived {
 	melded, merged := g.melded(p), g.merged(p)
 	d.Melded, d.Merged = melded, merged
 	d.Token = topObj.Token // CR 730.2d: a token only if the topmost component is
-	if g.is("token-if-any-token") {
+	if g.is(bugTokenIfAnyToken) {
 		d.Token = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.obj(c.Object).Token })
 	}
 	for _, c := range p.Components {
@@ -148,7 +148,7 @@ func (g *game) componentValues(p *model.Permanent) model.Derived {
 		d.DoubleFaced = g.def(top.Object).Layout.DoubleFaced()
 		// CR 701.27g: only a lone double-faced permanent back face up.
 		d.Transformed = !melded && top.Face == model.Back
-	} else if g.is("merged-double-faced") {
+	} else if g.is(bugMergedDoubleFaced) {
 		d.DoubleFaced = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.def(c.Object).Layout.DoubleFaced() })
 	}
 	return d
@@ -207,19 +207,19 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 		// front faces' mana values.
 		face = *g.def(top.Object).Melded
 		mv = g.def(top.Object).Front.ManaValue() + g.def(p.Components[1].Object).Front.ManaValue()
-		if g.is("melded-mana-value-zero") {
+		if g.is(bugMeldedManaValueZero) {
 			mv = 0
 		}
-		if g.is("melded-no-abilities") {
+		if g.is(bugMeldedNoAbilities) {
 			face.Abilities = nil
 		}
-	case g.is("characteristics-from-bottom"):
+	case g.is(bugCharacteristicsFromBottom):
 		face, mv = g.componentFace(p, p.Components[len(p.Components)-1])
 	default:
 		// CR 730.2a: the topmost component's characteristics.
 		face, mv = g.componentFace(p, top)
 	}
-	if p.Mutated && !g.is("abilities-top-only") {
+	if p.Mutated && !g.is(bugAbilitiesTopOnly) {
 		abilities, err := g.mutatedAbilities(p)
 		if err != nil {
 			return face, mv, err
@@ -263,7 +263,7 @@ func (g *game) mutatedAbilities(p *model.Permanent) ([]model.AbilityID, error) {
 			continue
 		}
 		f, _ := g.componentFace(p, c)
-		if i > 0 && g.is("flip-top-only") {
+		if i > 0 && g.is(bugFlipTopOnly) {
 			f, _ = g.faceOf(c)
 		}
 		abilities = append(abilities, f.Abilities...)
@@ -284,11 +284,11 @@ func (g *game) faceDownValues(p *model.Permanent, face model.Face, mv int) (mode
 	}
 	if p.Status.FaceDown {
 		name := ""
-		if g.is("face-down-keeps-name") {
+		if g.is(bugFaceDownKeepsName) {
 			name = face.Name
 		}
 		toughness := model.Int(2)
-		if g.is("face-down-toughness-from-card") && face.Toughness != nil {
+		if g.is(bugFaceDownToughnessFromCard) && face.Toughness != nil {
 			toughness = face.Toughness
 		}
 		face = model.Face{Name: name, Types: []string{"creature"}, Power: model.Int(2), Toughness: toughness}

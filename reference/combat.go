@@ -33,7 +33,7 @@ func (g *game) attack(a *model.Action) error {
 		return illegal("508.1a", "%s is controlled by %s, not by the active player %s", p.ID, p.Controller, g.st.Active)
 	case p.Status.Tapped:
 		return illegal("508.1a", "%s is tapped", p.ID)
-	case !p.ControlledSinceTurnStart && !slices.Contains(d.Characteristics.Abilities, model.Haste) && !g.is("attack-ignores-summoning-sickness"):
+	case !p.ControlledSinceTurnStart && !slices.Contains(d.Characteristics.Abilities, model.Haste) && !g.is(bugAttackIgnoresSummoningSickness):
 		return illegal("302.6", "%s has not been under %s's control since the turn began and has no haste (CR 508.1a, 702.10b)", p.ID, p.Controller)
 	}
 	if err := g.restricted(p, d); err != nil {
@@ -42,10 +42,10 @@ func (g *game) attack(a *model.Action) error {
 	g.emit(model.Event{Kind: model.Attacks, Rule: "508.1a", Object: p.ID})
 	// CR 508.1f: declaring it an attacker taps it, unless it has vigilance
 	// (CR 702.20b). The tap is no cost, and the status change says so.
-	if slices.Contains(d.Characteristics.Abilities, model.Vigilance) && !g.is("vigilance-attacker-taps") {
+	if slices.Contains(d.Characteristics.Abilities, model.Vigilance) && !g.is(bugVigilanceAttackerTaps) {
 		return nil
 	}
-	if g.is("attacker-stays-untapped") {
+	if g.is(bugAttackerStaysUntapped) {
 		return nil
 	}
 	p.Status.Tapped = true
@@ -62,7 +62,7 @@ func (g *game) destroyAll(a *model.Action) error {
 	owners := map[model.PlayerID]int{}
 	for i := range g.st.Battlefield {
 		p := &g.st.Battlefield[i]
-		if p.Status.PhasedOut && !g.is("destroy-all-hits-phased-out") {
+		if p.Status.PhasedOut && !g.is(bugDestroyAllHitsPhasedOut) {
 			continue
 		}
 		d, err := g.derive(p)
@@ -108,17 +108,17 @@ func (g *game) destroyAll(a *model.Action) error {
 // has no abilities (708.2a).
 func (g *game) restricted(p *model.Permanent, d model.Derived) error {
 	defender := slices.Contains(d.Characteristics.Abilities, model.Defender)
-	if g.is("defender-top-only") {
+	if g.is(bugDefenderTopOnly) {
 		f, _ := g.componentFace(p, p.Components[0])
 		defender = !p.Components[0].FaceDown && f.HasAbility(model.Defender)
 	}
 	if slices.Contains(d.Unsettled, model.UnsettledAbilities) && !defender && g.anyComponentHas(p, model.Defender) {
 		return unsupported("copy-of-mutated-defender", "%s became a copy after it mutated, and a component of it has defender: whether that ability survives the copy (CR 702.140e, 707.2) the rules do not say", p.ID)
 	}
-	if defender && !g.is("attack-ignores-defender") {
+	if defender && !g.is(bugAttackIgnoresDefender) {
 		return illegal("702.3b", "%s has defender", p.ID)
 	}
-	if g.is("attack-ignores-enchantment") {
+	if g.is(bugAttackIgnoresEnchantment) {
 		return nil
 	}
 	for i := range g.st.Battlefield {

@@ -24,7 +24,7 @@ func (g *game) createToken(a *model.Action) error {
 	case slices.Contains(d.Front.Subtypes, "Aura"):
 		return unsupported("create-aura-token", "the action does not say what the Aura token %s enchants (CR 303.4f)", a.Def)
 	}
-	tok := &model.Object{ID: a.Token, Def: a.Def, Owner: a.Player, Token: !g.is("created-token-is-a-card")}
+	tok := &model.Object{ID: a.Token, Def: a.Def, Owner: a.Player, Token: !g.is(bugCreatedTokenIsACard)}
 	g.objects[a.Token] = tok
 	p := model.Permanent{ID: model.EnteredID(a.Token, g.action), Controller: a.Player, Components: []model.Component{{Object: a.Token}}}
 	return g.enter(p, "")
@@ -64,7 +64,7 @@ func (g *game) enterAsCopy(a *model.Action) error {
 	if err != nil {
 		return err
 	}
-	if g.is("clone-copies-top-card") {
+	if g.is(bugCloneCopiesTopCard) {
 		cd = g.def(p.Components[0].Object)
 	}
 	if err := g.takeFromZone(a.Object, model.Hand); err != nil {

@@ -138,7 +138,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		return nil, err
 	}
 
-	if lib := dest[0]; g.is("library-top-card-only") && chosen == nil && (lib == model.LibraryTop || lib == model.LibraryBottom) && len(groups[lib]) > 0 {
+	if lib := dest[0]; g.is(bugLibraryTopCardOnly) && chosen == nil && (lib == model.LibraryTop || lib == model.LibraryBottom) && len(groups[lib]) > 0 {
 		keys = libraryTopCardOnly(p, lib, groups, keys, moves)
 	}
 	g.revealLeaving(p.ID, owner, shown, revealed, chosen)
@@ -150,7 +150,7 @@ func (g *game) leave(live *model.Permanent, a *model.Action, ch *model.Choices, 
 		rule = "730.3"
 	}
 	g.removePermanent(p.ID)
-	if cards > 1 && g.is("count-one-card") {
+	if cards > 1 && g.is(bugCountOneCard) {
 		cards = 1
 	}
 	g.emit(model.Event{Kind: model.ZoneChange, Rule: rule, Object: p.ID, From: model.Battlefield, To: permTo, Objects: 1, Cards: cards, Moves: moves})
@@ -226,10 +226,10 @@ func (g *game) applyReplacement(p *model.Permanent, lki model.Derived, chosen *r
 		if chosen.cardOnly && lki.Token && token {
 			continue
 		}
-		if chosen.cardOnly && token && g.is("card-replacement-skips-tokens") {
+		if chosen.cardOnly && token && g.is(bugCardReplacementSkipsTokens) {
 			continue
 		}
-		if i > 0 && g.is("replacement-top-only") {
+		if i > 0 && g.is(bugReplacementTopOnly) {
 			continue
 		}
 		if chosen.cardOnly && len(p.Components) == 1 && token {
@@ -270,7 +270,7 @@ func (g *game) commanderDestination(p *model.Permanent, ch *model.Choices, noCho
 	if !needCommander && ch.CommandZone != nil {
 		return 0, false, invalid("choices.command_zone does not fit: no commander is moving")
 	}
-	if needCommander && (*ch.CommandZone || g.is("commander-always-command-zone")) {
+	if needCommander && (*ch.CommandZone || g.is(bugCommanderAlwaysCommandZone)) {
 		switch dest[commanderIdx] {
 		case model.Hand, model.LibraryTop, model.LibraryBottom:
 			dest[commanderIdx], by[commanderIdx] = model.Command, "commander" // CR 903.9b-c
@@ -333,7 +333,7 @@ func (g *game) orderedGroups(p *model.Permanent, ch *model.Choices, objs []*mode
 				return nil, nil, err
 			}
 			groups[z] = o
-			if (z != model.Exile && g.is("ignore-order")) || (z == model.Exile && g.is("exile-in-component-order")) {
+			if (z != model.Exile && g.is(bugIgnoreOrder)) || (z == model.Exile && g.is(bugExileInComponentOrder)) {
 				groups[z] = cs
 			}
 		}
@@ -378,7 +378,7 @@ func libraryTopCardOnly(p *model.Permanent, lib model.Zone, groups map[model.Zon
 // so that every player sees what left: its face-down cards (CR 708.9) and
 // those the chosen replacement effect reveals as it moves them.
 func (g *game) revealLeaving(id model.ObjectID, owner model.PlayerID, shown, revealed []model.ObjectID, chosen *replacement) {
-	if len(shown) > 0 && !g.is("no-reveal") {
+	if len(shown) > 0 && !g.is(bugNoReveal) {
 		g.emit(model.Event{Kind: model.Reveal, Rule: "708.9", Object: id, Player: owner, Revealed: shown})
 	}
 	if len(revealed) > 0 {
@@ -394,14 +394,14 @@ func (g *game) leaveTriggers(id model.ObjectID, lki model.Derived, permTo model.
 	if permTo == model.Graveyard && slices.Contains(lki.Characteristics.Types, "creature") {
 		g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: id})
 		// A token only if its topmost component is one (CR 730.2d).
-		if !lki.Token || g.is("nontoken-dies-if-any-card") && cards > 0 {
+		if !lki.Token || g.is(bugNontokenDiesIfAnyCard) && cards > 0 {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: id})
 		}
 		for range cards - 1 {
-			if g.is("dies-per-card") || g.is("dies-per-card-both") {
+			if g.is(bugDiesPerCard) || g.is(bugDiesPerCardBoth) {
 				g.emit(model.Event{Kind: model.Trigger, Observer: model.CreatureDies, Object: id})
 			}
-			if g.is("dies-per-card-both") && !lki.Token {
+			if g.is(bugDiesPerCardBoth) && !lki.Token {
 				g.emit(model.Event{Kind: model.Trigger, Observer: model.NontokenCreatureDies, Object: id})
 			}
 		}
@@ -410,7 +410,7 @@ func (g *game) leaveTriggers(id model.ObjectID, lki model.Derived, permTo model.
 	g.events = slices.Grow(g.events, len(moves)) // a trigger a card, at most
 	// moves[i] is component i's.
 	for i, m := range moves {
-		if m.To == model.Graveyard && !objs[i].Token && !(once && g.is("graveyard-trigger-once")) {
+		if m.To == model.Graveyard && !objs[i].Token && !(once && g.is(bugGraveyardTriggerOnce)) {
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: m.Object})
 			once = true
 		}
@@ -423,7 +423,7 @@ func (g *game) tokensCease(objs []*model.Object, moves []model.Placement) {
 	// CR 704.5d, 111.7: tokens outside the battlefield cease to exist.
 	for i, m := range moves {
 		if objs[i].Token {
-			if g.is("tokens-linger") && m.To != model.Command {
+			if g.is(bugTokensLinger) && m.To != model.Command {
 				to := m.To
 				if to == model.Library {
 					to = model.LibraryTop
@@ -638,7 +638,7 @@ func (g *game) returnFound(a *model.Action) error {
 			controller = g.obj(c).Owner
 		}
 		p := model.Permanent{ID: model.EnteredID(c, g.action), Controller: controller, Components: []model.Component{{Object: c}}}
-		if g.is("status-survives-zone-change") {
+		if g.is(bugStatusSurvivesZoneChange) {
 			was := g.gone[a.Object].status
 			p.Status.Tapped, p.Status.Flipped = was.Tapped, was.Flipped
 		}
@@ -872,7 +872,7 @@ func (g *game) foundInOrder(a *model.Action, orderedElsewhere bool) ([]model.Obj
 	case len(a.Choices.Order) > 0 && !slices.Equal(a.Choices.Order, cards):
 		return nil, invalid("choices.order %v does not fit the cards found, %v", a.Choices.Order, cards)
 	}
-	if len(order) > 1 && g.is("find-first-card-only") {
+	if len(order) > 1 && g.is(bugFindFirstCardOnly) {
 		order = order[:1]
 	}
 	return order, nil

@@ -68,6 +68,6 @@ func RunMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
 
 // is reports whether the game runs as the named mutant, alone or among
 // others.
-func (g *game) is(mutant string) bool {
-	return g.mutant == mutant || g.several && slices.Contains(strings.Split(g.mutant, "+"), mutant)
+func (g *game) is(m Mutant) bool {
+	return g.mutant == m.Name || g.several && slices.Contains(strings.Split(g.mutant, "+"), m.Name)
 }
