@@ -324,7 +324,8 @@ func (rn *run) one(e Engine, i int) {
 			ce.Want, _ = reference.Run(ce.Scenario)
 		}
 		ce.Seed = rn.o.Seed
-		r = Result{Rule: p.Rule, Verdict: Failed, Counterexample: ce, Why: "a corpus scenario still breaks it", Calls: j.calls}
+		r = Result{Rule: p.Rule, Counterexample: ce, Calls: j.calls, basis: basis{corpus: true}}
+		r.conclude()
 	} else {
 		j.e = e
 		j.guard(func() { r = checkOne(rn.ctx, j, p, rn.o) })
@@ -636,6 +637,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		// Stopped before the search got to the case explore saw fail or
 		// fault: that case is kept, unshrunk.
 		keepUnshrunk(j, j.bad, &r)
+		r.conclude()
 		r.Calls, r.Elapsed = j.calls, time.Since(start)
 		return r
 	}
@@ -658,7 +660,8 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		e.short = uncovered(p, r)
 	}
 	d := decide(r, e)
-	r.Verdict, r.Why = d.verdict, d.why
+	r.basis.searched = &d
+	r.conclude()
 	if d.forShort {
 		r.lostCover = coveredButForLoss(p, r)
 	}
@@ -671,15 +674,14 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 // stopped before. It reports whether it did.
 func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bool {
 	if ok, why := applicable(j.info, p); !ok {
-		r.Verdict, r.Why = Unsupported, why
-		if p.Uncheckable != "" {
-			r.Verdict = Unchecked
-		}
+		r.basis.unsupported, r.basis.unchecked = why, p.Uncheckable != ""
+		r.conclude()
 		return true
 	}
 	aside, shares, unreached := reach(p, j.info, j.o.Checks)
 	if unreached != "" {
-		r.Verdict, r.Why = Unsupported, unreached
+		r.basis.unsupported = unreached
+		r.conclude()
 		return true
 	}
 	r.SetAside, r.Shares = aside, shares
@@ -693,36 +695,32 @@ func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bo
 	if ctx.Err() != nil {
 		// Stopped before this rule began: say so at once rather than have
 		// rapid skip through every case.
-		r.Verdict, r.Why = Uncovered, stoppedBeforeAnyCase
-		if interrupted(ctx) {
-			r.Verdict, r.Why = Interrupted, "the run was interrupted before this rule began"
-		}
+		r.basis.stoppedBefore, r.basis.interrupted = true, interrupted(ctx)
 		if f := j.bad; f != nil {
 			// A case explore played failed or faulted: what it showed is
 			// kept, unshrunk, whatever stopped the run.
 			keepUnshrunk(j, f, r)
 		}
+		r.conclude()
 		return true
 	}
 	return false
 }
 
-// keepUnshrunk makes a failing or faulting case the rule's verdict as it
-// was played, for a run stopped before it could be shrunk.
+// keepUnshrunk keeps a failing or faulting case as it was played, for a
+// run stopped before it could be shrunk: the rule's finding.
 func keepUnshrunk(j *judge, f *failing, r *Result) {
 	s := f.s
 	if f.out.played != nil {
 		s = f.out.played
 	}
-	const why = "the run was stopped before this case could be shrunk: it is reported as it was played"
+	r.basis.unshrunk = true
 	if f.out.problem != nil {
-		r.Verdict, r.Why = Failed, why
 		r.Counterexample = &Counterexample{Rule: j.p.Rule, Problem: f.out.problem.Error(), Class: f.out.class, Found: f.out.found,
 			Scenario: s, Got: f.out.got, Want: f.out.want, Seed: j.o.Seed}
 		r.FailedAtCall = f.out.call
 		return
 	}
-	r.Verdict, r.Why = Fault, why
 	r.Fault = &EngineFault{Rule: j.p.Rule, Scenario: s, Err: f.out.fault, Class: f.out.class}
 	if ae, ok := errors.AsType[*AdapterError](f.out.fault); ok {
 		r.Fault.Stderr = ae.Stderr
@@ -998,10 +996,11 @@ func StartInterrupted(name string, props []*properties.Property, opts *Options) 
 		if !o.Shard.Selects(i) {
 			continue
 		}
-		r := Result{Rule: p.Rule, Verdict: Interrupted, Why: "the run was interrupted while the engine was starting, before this rule began"}
+		r := Result{Rule: p.Rule, basis: basis{stoppedBefore: true, interrupted: true, starting: true}}
 		if p.Uncheckable != "" {
-			r = Result{Rule: p.Rule, Verdict: Unchecked, Why: p.Uncheckable}
+			r.basis = basis{unsupported: p.Uncheckable, unchecked: true}
 		}
+		r.conclude()
 		res.Results = append(res.Results, r)
 	}
 	return res
@@ -1024,10 +1023,11 @@ func StartFault(name string, props []*properties.Property, opts *Options, err er
 		if !o.Shard.Selects(i) {
 			continue
 		}
-		r := Result{Rule: p.Rule, Verdict: Fault, Fault: &EngineFault{Rule: p.Rule, Err: err, Class: faultClass(err), Stderr: stderr}}
+		r := Result{Rule: p.Rule, Fault: &EngineFault{Rule: p.Rule, Err: err, Class: faultClass(err), Stderr: stderr}, basis: basis{startFault: true}}
 		if p.Uncheckable != "" {
-			r = Result{Rule: p.Rule, Verdict: Unchecked, Why: p.Uncheckable}
+			r = Result{Rule: p.Rule, basis: basis{unsupported: p.Uncheckable, unchecked: true}}
 		}
+		r.conclude()
 		res.Results = append(res.Results, r)
 	}
 	return res

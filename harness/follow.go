@@ -2,7 +2,6 @@ package harness
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"slices"
 
@@ -125,9 +124,10 @@ func failFromLead(j *judge, r *Result) {
 	j.remember(lf.f.out)
 	j.shrinking = true
 	ce := j.counterexample(&lf.f)
-	r.Verdict, r.Counterexample, r.ShrunkAtCall, r.Calls = Failed, ce, j.calls, j.calls
+	r.Counterexample, r.ShrunkAtCall, r.Calls = ce, j.calls, j.calls
 	r.Lead, r.FromLead = &Lead{Rule: lf.from, Call: lf.call}, true
-	r.Why = fmt.Sprintf("a case drawn for %s breaks it, found while the rules explored; the rule was not searched further", lf.from)
+	r.basis.explored = lf.from
+	r.conclude()
 	if j.o.OnShrunk != nil {
 		j.o.OnShrunk(j.p.Rule)
 	}
@@ -151,9 +151,10 @@ func followLead(ctx context.Context, e Engine, j *judge, r *Result, from model.R
 	j.remember(out)
 	j.shrinking = true
 	ce := j.counterexample(&failing{lc.s, out})
-	r.Verdict, r.Counterexample, r.ShrunkAtCall = Failed, ce, j.calls
+	r.Counterexample, r.ShrunkAtCall = ce, j.calls
 	r.Lead, r.FromLead = &Lead{Rule: from, Call: lc.out.call}, true
-	r.Why = fmt.Sprintf("its own %d cases held; a case drawn for %s breaks it", r.Cases, from)
+	r.basis.followed = from
+	r.conclude()
 	if j.o.OnShrunk != nil {
 		j.o.OnShrunk(j.p.Rule)
 	}
@@ -254,12 +255,12 @@ func (j *judge) departedAsDrawn(f *failing, intermittent bool) *Counterexample {
 		Scenario: s, Got: f.out.got, Want: f.out.want, Seed: j.o.Seed, Intermittent: intermittent}
 }
 
-// block gives the verdict blocked to each rule judged on too few of its
-// cases (see notJudged) when the others were lost to a finding of the
-// run: first to a trace that breaks its own accounting (400.1), then to
-// an unexplained departure, then to the rule whose check took most of
-// them, if it failed. Such a rule is neither held nor failed: the
-// finding hides it, and is the bug to fix first.
+// block blocks each rule judged on too few of its cases (see notJudged)
+// when the others were lost to a finding of the run: first to a trace
+// that breaks its own accounting (400.1), then to an unexplained
+// departure, then to the rule whose check took most of them, if it
+// failed. Such a rule is neither held nor failed: the finding hides it,
+// and is the bug to fix first.
 func block(results []*Result, unexplained []Unexplained) {
 	failed := map[model.RuleID]bool{}
 	for _, r := range results {
@@ -272,33 +273,13 @@ func block(results []*Result, unexplained []Unexplained) {
 			continue
 		}
 		top, most := blocker(*r)
-		total := r.Cases + r.Excluded + r.Departed
 		switch {
-		case top == "" && most > 0 && len(unexplained) > 0:
-			r.Verdict = Blocked
-			r.Why = fmt.Sprintf("%d of its %d cases departed from the rules' where no rule's check looks (an unexplained departure): fix that first", most, total)
-		case top != "" && failed[top]:
-			blockBy(r, top, most)
-			continue
+		case top == "" && most > 0 && len(unexplained) > 0, top != "" && failed[top]:
+			r.basis.blocked = &blocking{top, most}
+			r.conclude()
 		case top != "":
 			r.LostTo = top // blocked if top fails elsewhere (BlockAcross)
-			continue
-		default:
-			continue
 		}
-		if others := r.Excluded + r.Departed - most; others > 0 {
-			r.Why += fmt.Sprintf(" (%d more were other findings': %s)", others, lostCases(*r))
-		}
-	}
-}
-
-// blockBy makes r blocked by rule top's finding, which took most of its
-// cases.
-func blockBy(r *Result, top model.RuleID, most int) {
-	r.Verdict, r.BlockedBy, r.LostTo = Blocked, top, ""
-	r.Why = fmt.Sprintf("%d of its %d cases were lost to %s's finding: fix that first", most, r.Cases+r.Excluded+r.Departed, top)
-	if others := r.Excluded + r.Departed - most; others > 0 {
-		r.Why += fmt.Sprintf(" (%d more were other findings': %s)", others, lostCases(*r))
 	}
 }
 
@@ -315,7 +296,8 @@ func BlockAcross(results []Result) {
 	for i := range results {
 		r := &results[i]
 		if r.Verdict == Uncovered && r.LostTo != "" && failed[r.LostTo] {
-			blockBy(r, r.LostTo, r.ExcludedBy[r.LostTo])
+			r.basis.blocked = &blocking{r.LostTo, r.ExcludedBy[r.LostTo]}
+			r.conclude()
 		}
 	}
 }

@@ -114,5 +114,7 @@ func (j *judge) broken() bool { return j.internals.of(j.p.Rule) != nil }
 
 // internalResult is the result of a rule that broke.
 func internalResult(p *properties.Property, e *InternalError, calls int) Result {
-	return Result{Rule: p.Rule, Verdict: Internal, Why: e.Msg, Internal: e, Calls: calls}
+	r := Result{Rule: p.Rule, Internal: e, Calls: calls}
+	r.conclude()
+	return r
 }

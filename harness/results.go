@@ -145,6 +145,8 @@ type Result struct {
 	// its share: the rule is then not judged, rather than uncovered.
 	lost      map[string]int
 	lostCover bool
+	// basis is what the verdict rests on besides the counts (verdictOf).
+	basis basis
 	// Refused counts the scenarios the engine refused as unsupported, and
 	// Refusals gives the three commonest reasons it gave.
 	Refused  int

@@ -3,6 +3,8 @@ package harness
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mergecheck/mergecheck/model"
 )
 
 // An ending is how a rule's search ended, beside the counts of its
@@ -99,4 +101,111 @@ func decided(r Result, e ending) decision {
 		return decision{verdict: Held, why: "judged on what the engine's features reach; " + strings.Join(why, "; ")}
 	}
 	return decision{verdict: Held}
+}
+
+// A basis is what a rule's verdict rests on besides its counts, as the
+// run learns it: each part is set where the run learns it, and only
+// verdictOf turns them into the verdict, so that the verdict is decided
+// in one place.
+type basis struct {
+	// unsupported is why the engine can't be judged on the rule: a
+	// feature or observer it lacks, or no scenario it can be given
+	// reaches the rule. unchecked marks a rule no trace can show.
+	unsupported string
+	unchecked   bool
+	// explored names the rule whose case, met while the rules explored,
+	// failed this one before its own search (failFromLead).
+	explored model.RuleID
+	// corpus is set when a corpus scenario still breaks the rule.
+	corpus bool
+	// followed names the rule whose case failed this one after its own
+	// cases held (followLead).
+	followed model.RuleID
+	// unshrunk is set when a failing or faulting case is kept as it was
+	// played: the run stopped before it could be shrunk.
+	unshrunk bool
+	// blocked is the finding that took most of the rule's cases, when it
+	// keeps the rule from being judged (block).
+	blocked *blocking
+	// stoppedBefore is set when the run stopped before the rule began;
+	// interrupted when a signal stopped it, starting while the engine was
+	// still starting.
+	stoppedBefore, interrupted, starting bool
+	// startFault is set when the engine could not be started at all.
+	startFault bool
+	// searched is what the rule's own search decided (decide).
+	searched *decision
+}
+
+// A blocking is the finding that took most of a blocked rule's cases:
+// top's ("" for an unexplained departure), most of them.
+type blocking struct {
+	top  model.RuleID
+	most int
+}
+
+// verdictOf is a rule's verdict and why, from its counts and its basis:
+// the one place a verdict is decided (TestVerdictOf). A rule whose basis
+// says nothing is not held.
+func verdictOf(r Result) decision {
+	b := r.basis
+	switch {
+	case r.Internal != nil:
+		return decision{verdict: Internal, why: r.Internal.Msg}
+	case b.unchecked:
+		return decision{verdict: Unchecked, why: b.unsupported}
+	case b.unsupported != "":
+		return decision{verdict: Unsupported, why: b.unsupported}
+	case b.startFault:
+		return decision{verdict: Fault}
+	case b.explored != "":
+		return decision{verdict: Failed, why: fmt.Sprintf("a case drawn for %s breaks it, found while the rules explored; the rule was not searched further", b.explored)}
+	case b.corpus:
+		return decision{verdict: Failed, why: "a corpus scenario still breaks it"}
+	case b.followed != "":
+		return decision{verdict: Failed, why: fmt.Sprintf("its own %d cases held; a case drawn for %s breaks it", r.Cases, b.followed)}
+	case b.unshrunk:
+		const why = "the run was stopped before this case could be shrunk: it is reported as it was played"
+		if r.Counterexample != nil {
+			return decision{verdict: Failed, why: why}
+		}
+		return decision{verdict: Fault, why: why}
+	case b.blocked != nil:
+		return decision{verdict: Blocked, why: blockedWhy(r, *b.blocked)}
+	case b.stoppedBefore && b.starting:
+		return decision{verdict: Interrupted, why: "the run was interrupted while the engine was starting, before this rule began"}
+	case b.stoppedBefore && b.interrupted:
+		return decision{verdict: Interrupted, why: "the run was interrupted before this rule began"}
+	case b.stoppedBefore:
+		return decision{verdict: Uncovered, why: stoppedBeforeAnyCase}
+	case b.searched != nil:
+		return *b.searched
+	}
+	return decision{verdict: Uncovered, why: "the rule was not judged"}
+}
+
+// blockedWhy says which finding took a blocked rule's cases.
+func blockedWhy(r Result, b blocking) string {
+	total := r.Cases + r.Excluded + r.Departed
+	why := fmt.Sprintf("%d of its %d cases were lost to %s's finding: fix that first", b.most, total, b.top)
+	if b.top == "" {
+		why = fmt.Sprintf("%d of its %d cases departed from the rules' where no rule's check looks (an unexplained departure): fix that first", b.most, total)
+	}
+	if others := r.Excluded + r.Departed - b.most; others > 0 {
+		why += fmt.Sprintf(" (%d more were other findings': %s)", others, lostCases(r))
+	}
+	return why
+}
+
+// conclude sets r's verdict, and the rule that blocks it, from what the
+// run has learned of it (verdictOf).
+func (r *Result) conclude() {
+	d := verdictOf(*r)
+	r.Verdict, r.Why = d.verdict, d.why
+	if b := r.basis.blocked; d.verdict == Blocked && b != nil {
+		r.BlockedBy = b.top
+		if b.top != "" {
+			r.LostTo = ""
+		}
+	}
 }

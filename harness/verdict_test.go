@@ -101,3 +101,83 @@ func binomialBelow(n int, p float64, k int) float64 {
 	}
 	return sum
 }
+
+// TestVerdictOf: every verdict a run gives is decided by verdictOf, from
+// a rule's counts and what the run learned of it, in one order: a broken
+// check, a rule the engine can't be judged on, a failure however it was
+// found, a case kept unshrunk, a finding that blocks the rule, a run
+// stopped before the rule began, and last its own search. Nothing learned
+// is never held.
+func TestVerdictOf(t *testing.T) {
+	held := &decision{verdict: Held}
+	uncovered := &decision{verdict: Uncovered, why: "label short"}
+	ce := &Counterexample{Rule: "730.3"}
+	for _, tt := range []struct {
+		name string
+		r    Result
+		want Verdict
+		why  string // a part of the reason; empty means none at all
+	}{
+		{name: "held by its search", r: Result{Cases: 100, basis: basis{searched: held}}, want: Held},
+		{name: "uncovered by its search", r: Result{basis: basis{searched: uncovered}}, want: Uncovered, why: "label short"},
+		{name: "a broken check whatever else", r: Result{Internal: &InternalError{Msg: "panic: x"}, basis: basis{searched: held, corpus: true}}, want: Internal, why: "panic: x"},
+		{name: "a feature the engine lacks", r: Result{basis: basis{unsupported: "the engine does not declare the feature flip"}}, want: Unsupported, why: "flip"},
+		{name: "a rule no trace shows", r: Result{basis: basis{unsupported: "no trace shows it", unchecked: true}}, want: Unchecked, why: "no trace shows it"},
+		{name: "an engine that never started", r: Result{Fault: &EngineFault{}, basis: basis{startFault: true}}, want: Fault},
+		{name: "failed by a case met while exploring", r: Result{Counterexample: ce, basis: basis{explored: "730.2a"}}, want: Failed, why: "a case drawn for 730.2a breaks it, found while the rules explored"},
+		{name: "failed by a corpus scenario", r: Result{Counterexample: ce, basis: basis{corpus: true}}, want: Failed, why: "corpus"},
+		{name: "failed by a lead after its own cases held", r: Result{Cases: 100, Counterexample: ce, basis: basis{followed: "730.2a", searched: held}}, want: Failed, why: "its own 100 cases held; a case drawn for 730.2a"},
+		{name: "a lead fails a rule the run stopped before", r: Result{Counterexample: ce, basis: basis{followed: "730.2a", stoppedBefore: true}}, want: Failed, why: "730.2a"},
+		{name: "a failing case kept unshrunk", r: Result{Counterexample: ce, basis: basis{unshrunk: true, stoppedBefore: true}}, want: Failed, why: "reported as it was played"},
+		{name: "a faulting case kept unshrunk", r: Result{Fault: &EngineFault{}, basis: basis{unshrunk: true, searched: held}}, want: Fault, why: "reported as it was played"},
+		{name: "blocked by a rule that failed", r: Result{Cases: 10, Excluded: 30, ExcludedBy: map[model.RuleID]int{"730.3": 20, "730.2a": 10}, basis: basis{blocked: &blocking{"730.3", 20}, searched: uncovered}},
+			want: Blocked, why: "20 of its 40 cases were lost to 730.3's finding: fix that first (10 more were other findings'"},
+		{name: "blocked by an unexplained departure", r: Result{Cases: 10, Departed: 5, basis: basis{blocked: &blocking{"", 5}, searched: uncovered}}, want: Blocked, why: "5 of its 15 cases departed"},
+		{name: "stopped before it began", r: Result{basis: basis{stoppedBefore: true}}, want: Uncovered, why: stoppedBeforeAnyCase},
+		{name: "interrupted before it began", r: Result{basis: basis{stoppedBefore: true, interrupted: true}}, want: Interrupted, why: "interrupted before this rule began"},
+		{name: "interrupted while the engine started", r: Result{basis: basis{stoppedBefore: true, interrupted: true, starting: true}}, want: Interrupted, why: "while the engine was starting"},
+		{name: "nothing learned is not held", want: Uncovered, why: "not judged"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := verdictOf(tt.r)
+			assert.Equal(t, tt.want, d.verdict)
+			if tt.why == "" {
+				assert.Empty(t, d.why)
+			} else {
+				assert.Contains(t, d.why, tt.why)
+			}
+		})
+	}
+}
+
+// TestBlock_AFindingBlocksTheRulesItKeptFromBeingJudged: block, a pass
+// over plain results, blocks an uncovered rule whose cases a failed
+// rule's finding or an unexplained departure took, names the rule, and
+// leaves a rule lost to a rule that did not fail for BlockAcross.
+func TestBlock_AFindingBlocksTheRulesItKeptFromBeingJudged(t *testing.T) {
+	uncovered := &decision{verdict: Uncovered, why: "short"}
+	lost := func(rule model.RuleID, by model.RuleID) *Result {
+		r := &Result{Rule: rule, Cases: 10, Excluded: 20, ExcludedBy: map[model.RuleID]int{by: 20}, basis: basis{searched: uncovered}}
+		r.conclude()
+		return r
+	}
+	failed := &Result{Rule: "730.3", Counterexample: &Counterexample{}, basis: basis{corpus: true}}
+	failed.conclude()
+	toFailed, toHeld := lost("730.2a", "730.3"), lost("730.2b", "730.2c")
+	departed := &Result{Rule: "730.2d", Cases: 10, Departed: 3, basis: basis{searched: uncovered}}
+	departed.conclude()
+	block([]*Result{failed, toFailed, toHeld, departed}, []Unexplained{{Aspect: "status"}})
+
+	assert.Equal(t, Blocked, toFailed.Verdict)
+	assert.Equal(t, model.RuleID("730.3"), toFailed.BlockedBy)
+	assert.Equal(t, Uncovered, toHeld.Verdict)
+	assert.Equal(t, model.RuleID("730.2c"), toHeld.LostTo)
+	assert.Equal(t, Blocked, departed.Verdict)
+	assert.Empty(t, departed.BlockedBy)
+
+	merged := []Result{*toHeld, {Rule: "730.2c", Verdict: Failed}}
+	BlockAcross(merged)
+	assert.Equal(t, Blocked, merged[0].Verdict)
+	assert.Equal(t, model.RuleID("730.2c"), merged[0].BlockedBy)
+	assert.Empty(t, merged[0].LostTo)
+}
