@@ -1,9 +1,11 @@
 // Package testenv is what the project's tests need of the machine they
-// run on, set once for every test binary: the garbage collector's setting,
-// and the interpreter the Python adapters run under.
+// run on, set once for every test binary (the garbage collector's setting,
+// and the interpreter the Python adapters run under), and of the docs they
+// keep true (a list of rules as the docs write it).
 package testenv
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime/debug"
@@ -11,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mergecheck/mergecheck/model"
 )
 
 // Percent is the garbage collector's target the tests run at, and Limit a
@@ -63,4 +67,29 @@ func Python3(t testing.TB) string {
 		}
 	})
 	return python.path
+}
+
+// RuleList reads a list of rules as the docs write it, "400.1,
+// 702.140a-e, 730.2", into the rules it names, a range of letters
+// expanded: the tests that keep a doc's list of held rules true read it
+// so, and a rule added changes the doc, not the test.
+func RuleList(s string) ([]model.RuleID, error) {
+	var out []model.RuleID
+	for _, item := range strings.Split(s, ",") {
+		item = strings.Join(strings.Fields(item), "")
+		base, last, isRange := strings.Cut(item, "-")
+		switch {
+		case item == "":
+			return nil, fmt.Errorf("an empty item in the rule list %q", s)
+		case !isRange:
+			out = append(out, model.RuleID(item))
+		case len(last) != 1 || len(base) < 2 || base[len(base)-1] > last[0]:
+			return nil, fmt.Errorf("%q in the rule list %q is not a range of letters such as 730.2a-d", item, s)
+		default:
+			for c := base[len(base)-1]; c <= last[0]; c++ {
+				out = append(out, model.RuleID(base[:len(base)-1]+string(c)))
+			}
+		}
+	}
+	return out, nil
 }
