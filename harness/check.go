@@ -964,18 +964,6 @@ func CheckScenario(ctx context.Context, e Engine, p *properties.Property, s *mod
 	return out.problem, out.fault
 }
 
-// Minimize shrinks a scenario on which e breaks p by the harness's own
-// domain steps (see Check), returning the canonical minimal scenario that
-// breaks it the same way.
-func Minimize(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) *model.Scenario {
-	j := newJudge(ctx, e, p, timeout)
-	out := j.play(s)
-	if !out.bad() {
-		return s
-	}
-	return minimize(j, &failing{s, out})
-}
-
 func newJudge(ctx context.Context, e Engine, p *properties.Property, timeout time.Duration) *judge {
 	if timeout <= 0 {
 		timeout = 5 * time.Second

@@ -27,10 +27,10 @@ func corpusName(rule model.RuleID, s *model.Scenario) string {
 	return fmt.Sprintf("%s-%s.json", rule, hash(s)[:12])
 }
 
-// CorpusRule reports whether name (a path or a base name) is the name of
+// corpusRule reports whether name (a path or a base name) is the name of
 // a corpus file, RULE-HASH.json with twelve hex digits of hash, and the
 // rule it was saved for.
-func CorpusRule(name string) (model.RuleID, bool) {
+func corpusRule(name string) (model.RuleID, bool) {
 	base, ok := strings.CutSuffix(filepath.Base(name), ".json")
 	i := strings.LastIndexByte(base, '-')
 	if !ok || i <= 0 || len(base)-i-1 != 12 {

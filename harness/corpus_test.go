@@ -87,24 +87,6 @@ func TestShard_DealsRulesRoundRobin(t *testing.T) {
 	assert.Equal(t, []int{1, 4}, picked)
 }
 
-// TestCorpus_FileNamesNameTheirRule: replay tells corpus files from other
-// JSON by their names, RULE-HASH.json, and reads the rule from them.
-func TestCorpus_FileNamesNameTheirRule(t *testing.T) {
-	for name, want := range map[string]model.RuleID{
-		"730.2d-0123456789ab.json":          "730.2d",
-		"dir/702.140e-abcdefabcdef.json":    "702.140e",
-		"730.2d-0123456789a.json":           "",
-		"730.2d-0123456789ag.json":          "",
-		"x.scenario.json":                   "",
-		"-0123456789ab.json":                "",
-		"730.2d-0123456789ab.scenario.json": "",
-	} {
-		rule, ok := harness.CorpusRule(name)
-		assert.Equal(t, want != "", ok, name)
-		assert.Equal(t, want, rule, name)
-	}
-}
-
 // TestCorpus_AFileWhoseCaseDepartsIsNotHeld: a corpus file of one rule
 // on which the engine departs from the rules in a way another rule's
 // check names is reported as departed, not held.

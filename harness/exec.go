@@ -11,10 +11,6 @@ import (
 	"github.com/mergecheck/mergecheck/remote"
 )
 
-// Protocol is the adapter protocol version this harness speaks
-// (docs/PROTOCOL.md).
-const Protocol = protocol.Version
-
 // ExecOptions tune an adapter process (see remote.Options).
 type ExecOptions = remote.Options
 

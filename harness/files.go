@@ -36,7 +36,7 @@ func ScenarioFiles(paths []string) (files, skipped []string, err error) {
 			if err != nil {
 				return err
 			}
-			if _, corpus := CorpusRule(path); d.IsDir() || !strings.HasSuffix(path, ".scenario.json") && !corpus {
+			if _, corpus := corpusRule(path); d.IsDir() || !strings.HasSuffix(path, ".scenario.json") && !corpus {
 				return nil
 			}
 			if why := entryNotRegular(path, d); why != "" {
