@@ -30,17 +30,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
-	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/properties"
-	"github.com/mergecheck/mergecheck/rules"
 )
 
 // corpus is where Run keeps counterexamples, as mergecheck run keeps its
@@ -114,9 +111,9 @@ func Report[T Testing[T]](t T, res *harness.Results) {
 	}
 	for _, u := range res.Unexplained {
 		t.Run("unexplained/"+u.Aspect, func(t T) {
-			msg := fmt.Sprintf("an unexplained departure (%s): the engine's trace departs from the rules' where no rule's check looks; seen in %s", u.Aspect, casesText(u.Cases))
+			msg := "an unexplained " + failure.Unexplained(&u)
 			if ce := u.Counterexample; ce != nil {
-				msg += "\n" + failure(t.Name(), ce.Rule, res.Seed, ce)
+				msg += "\n" + failureText(t.Name(), ce)
 			}
 			t.Errorf("%s", msg)
 		})
@@ -125,7 +122,6 @@ func Report[T Testing[T]](t T, res *harness.Results) {
 
 // reportRule says one rule's verdict in its subtest.
 func reportRule[T Testing[T]](t T, res *harness.Results, r harness.Result) {
-	title := rules.Summary(r.Rule)
 	switch r.Verdict {
 	case harness.Held:
 		t.Logf("%s held on %d cases (seed %d)", r.Rule, r.Cases, res.Seed)
@@ -136,12 +132,12 @@ func reportRule[T Testing[T]](t T, res *harness.Results, r harness.Result) {
 			t.Skipf("failed as the baseline expects: %s", r.Counterexample.Error())
 			return
 		}
-		t.Errorf("%s", failure(t.Name(), r.Rule, res.Seed, r.Counterexample))
+		t.Errorf("%s", failureText(t.Name(), r.Counterexample))
 		for i := range r.Others {
-			t.Errorf("%s", failure(t.Name(), r.Rule, res.Seed, &r.Others[i]))
+			t.Errorf("%s", failureText(t.Name(), &r.Others[i]))
 		}
 	case harness.Fault:
-		t.Errorf("%v\n\trule %s: %s\n\tseed: %d", r.Fault, r.Rule, title, res.Seed)
+		t.Errorf("%v\n\t%s\n\tseed: %d", r.Fault, failure.Rule(r.Rule), res.Seed)
 	case harness.Internal:
 		msg := "no detail recorded"
 		if r.Internal != nil {
@@ -149,40 +145,22 @@ func reportRule[T Testing[T]](t T, res *harness.Results, r harness.Result) {
 		}
 		t.Errorf("%s\n\tseed: %d", msg, res.Seed)
 	case harness.Blocked:
-		t.Errorf("%s blocked (seed %d): %s\n\trule %s: %s", r.Rule, res.Seed, r.Why, r.Rule, title)
+		t.Errorf("%s blocked (seed %d): %s\n\t%s", r.Rule, res.Seed, r.Why, failure.Rule(r.Rule))
 	default: // uncovered, interrupted, and any verdict added later: not held
-		t.Errorf("%s %s (seed %d): %s\n\trule %s: %s", r.Rule, r.Verdict, res.Seed, r.Why, r.Rule, title)
+		t.Errorf("%s %s (seed %d): %s\n\t%s", r.Rule, r.Verdict, res.Seed, r.Why, failure.Rule(r.Rule))
 	}
 }
 
-// casesText says which rules' cases showed a departure, and how many.
-func casesText(cases map[model.RuleID]int) string {
-	var parts []string
-	for _, r := range slices.Sorted(maps.Keys(cases)) {
-		parts = append(parts, fmt.Sprintf("%s (%d)", r, cases[r]))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// failure describes a counterexample in the house grammar, with its
-// scenario, the trace diff, and how to play it again; test is the name of
-// the subtest it fails.
-func failure(test string, rule model.RuleID, seed uint64, ce *harness.Counterexample) string {
-	msg := ce.Error()
-	if ce.Intermittent {
-		msg += " (the engine did not fail again when the scenario was played once more)"
-	}
-	b, _ := model.Encode(ce.Scenario)
-	msg += fmt.Sprintf("\n\trule %s: %s\n\tminimal scenario:\n%s", rule, rules.Summary(rule), indent(string(b)))
-	if d := ce.Diff(); d != "" {
-		msg += "\ttrace " + indent(d)
-	}
-	msg += fmt.Sprintf("\tseed: %d (-rapid.seed=%d)", seed, seed)
+// failureText is a counterexample as failure.Text says it, its lines
+// after the first indented, then how go test plays it again; test is the
+// name of the subtest it fails. Its replay line is for an adapter.
+func failureText(test string, ce *harness.Counterexample) string {
+	text := strings.ReplaceAll(strings.TrimSuffix(failure.Text(ce, "exec:ADAPTER"), "\n"), "\n", "\n\t")
+	again := fmt.Sprintf("go test -run '^%s$' -rapid.seed=%d", strings.ReplaceAll(regexp.QuoteMeta(test), "/", "$/^"), ce.Seed)
 	if ce.File != "" {
-		msg += fmt.Sprintf("\n\tsaved: %s; go test -run '^%s$' plays it first, and for an adapter: mergecheck replay --engine 'exec:ADAPTER' %s",
-			ce.File, strings.ReplaceAll(regexp.QuoteMeta(test), "/", "$/^"), ce.File)
+		again += " (it plays the saved scenario first)"
 	}
-	return msg
+	return text + "\n\tagain: " + again
 }
 
 // rapidFlag reads one of rapid's flags as a number, or def when go test
@@ -197,12 +175,4 @@ func rapidFlag(name string, def uint64) uint64 {
 		return def
 	}
 	return n
-}
-
-func indent(s string) string {
-	var b strings.Builder
-	for line := range strings.SplitSeq(strings.TrimSuffix(s, "\n"), "\n") {
-		b.WriteString("\t\t" + line + "\n")
-	}
-	return b.String()
 }

@@ -35,20 +35,9 @@ func statusFields(st model.Status) []field {
 	return []field{{"tapped", yesNo(st.Tapped)}, {"flipped", yesNo(st.Flipped)}, {"face down", yesNo(st.FaceDown)}, {"phased out", yesNo(st.PhasedOut)}}
 }
 
-// statusWords is a status in words: "tapped and face down", or
-// "untapped" when none of them holds.
-func statusWords(st model.Status) string {
-	var on []string
-	for _, f := range statusFields(st) {
-		if f.value == "yes" {
-			on = append(on, f.name)
-		}
-	}
-	if len(on) == 0 {
-		return "untapped, face up, phased in"
-	}
-	return listWords(on)
-}
+// statusWords is a status in words (words.Status): "tapped and face
+// down", or "untapped, face up, phased in" when none of them holds.
+func statusWords(st model.Status) string { return words.Status(st) }
 
 // componentWords is one component in words: "c1 (back face up)", "c2
 // (face down by morph)".
@@ -236,13 +225,8 @@ func changedWords(before, after []field) string {
 	return strings.Join(out, ", ")
 }
 
-// countWords is "1 card", "2 cards", "0 cards".
-func countWords(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
+// countWords is "1 card", "2 cards", "0 cards" (words.Count).
+func countWords(n int, noun string) string { return words.Count(n, noun) }
 
 // stackWords lists the stack, top last: "c3 (cast by A, targeting p1)".
 func stackWords(st *model.State) string {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 )
 
@@ -42,8 +43,8 @@ func Brief(s *model.Scenario) []string {
 			comps = append(comps, comp)
 		}
 		line := fmt.Sprintf("%s (%s): %s", p.ID, p.Controller, strings.Join(comps, ", "))
-		if st := statusWords(p.Status); st != "" {
-			line += "; " + st
+		if p.Status != (model.Status{}) {
+			line += "; " + words.Status(p.Status)
 		}
 		if p.AttachedTo != "" {
 			line += "; attached to " + string(p.AttachedTo)
@@ -132,17 +133,4 @@ func ActionWords(a model.Action) string {
 		w += "; " + strings.Join(chose, "; ")
 	}
 	return w
-}
-
-func statusWords(st model.Status) string {
-	var out []string
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{st.Tapped, "tapped"}, {st.Flipped, "flipped"}, {st.FaceDown, "face down"}, {st.PhasedOut, "phased out"}} {
-		if f.on {
-			out = append(out, f.name)
-		}
-	}
-	return strings.Join(out, ", ")
 }

@@ -62,7 +62,7 @@ func TestReports_ShowBlockedRulesAndUnexplainedDepartures(t *testing.T) {
 
 	doc := htmlDoc(t, r)
 	sec := byID(t, doc, "unexplained-1")
-	assert.Contains(t, text(sec), "unexplained departure, in the active player")
+	assert.Contains(t, text(sec), "unexplained departure in the active player")
 	rows := find(doc, class("v-blocked"))
 	assert.NotEmpty(t, rows, "the blocked rule's row is coloured as blocked")
 }

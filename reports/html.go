@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/rules"
@@ -92,8 +93,8 @@ type (
 		OneSided                              string // set when only one trace exists: whose it is
 		Diff                                  []htmlDiffLine
 		ScenarioJSON                          string
-		Components, ActionCount               int
-		File                                  string
+		Size                                  string // "2 components, 1 action"
+		File, Replay                          string // where it was saved, and how to play it again
 		Seed                                  uint64
 	}
 	htmlStack struct {
@@ -189,28 +190,11 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 	for i, u := range r.Unexplained {
 		sec := newHTMLSection(r.Engine.Name, harness.Result{Rule: u.Counterexample.Rule, Verdict: "unexplained", Counterexample: u.Counterexample})
 		sec.Anchor = fmt.Sprintf("unexplained-%d", i+1)
-		sec.Notes = append([]string{fmt.Sprintf("an unexplained departure, in %s: the engine's trace departs from the rules' where no rule's check looks (a rule mergecheck lacks a property for, or a check too narrow); it fails no rule. Seen in %s; shrunk from a case drawn for %s",
-			u.Aspect, CasesText(u.Cases), u.Counterexample.Rule)}, sec.Notes...)
+		sec.Problem = "an unexplained " + failure.Unexplained(&u)
+		sec.Notes = append([]string{"shrunk from a case drawn for " + string(u.Counterexample.Rule)}, sec.Notes...)
 		p.Sections = append(p.Sections, sec)
 	}
 	return p
-}
-
-// CasesText shows cases by rule, in the rules index's order: "3 cases
-// of 730.2, 1 of 730.2c".
-func CasesText(by map[model.RuleID]int) string {
-	var out []string
-	for _, r := range rules.All() {
-		n, ok := by[r.ID]
-		switch {
-		case !ok:
-		case len(out) == 0:
-			out = append(out, fmt.Sprintf("%d %s of %s", n, plural(n, "case", "cases"), r.ID))
-		default:
-			out = append(out, fmt.Sprintf("%d of %s", n, r.ID))
-		}
-	}
-	return strings.Join(out, ", ")
 }
 
 // verdictClass is the CSS class that colours a verdict.
@@ -227,24 +211,13 @@ func verdictClass(v harness.Verdict, expected bool) string {
 	return "v-other"
 }
 
-// htmlNotes says what a counterexample's problem alone does not: the rule
-// whose check found it, that it did not fail again, and the other rules
-// its minimal scenario fails.
+// htmlNotes are a counterexample's notes (failure.Notes), with the other
+// rules of its finding.
 func htmlNotes(findings []Finding, rule model.RuleID, ce *harness.Counterexample) []string {
 	if ce == nil {
 		return nil
 	}
-	var out []string
-	if ce.Found != "" {
-		out = append(out, fmt.Sprintf("found by the check of %s: %s", ce.Found, rules.Summary(ce.Found)))
-	}
-	if ce.Intermittent {
-		out = append(out, "intermittent: the engine did not fail again when the scenario was played once more")
-	}
-	if same := SharedWith(findings, rule, ce); len(same) > 0 {
-		out = append(out, fmt.Sprintf("one finding with %s: its failures depart from the rules in the same way, one bug", rulesWords(same)))
-	}
-	return out
+	return failure.Notes(ce, SharedWith(findings, rule, ce))
 }
 
 func newHTMLSection(engine string, res harness.Result) htmlSection {
@@ -258,6 +231,9 @@ func newHTMLSection(engine string, res harness.Result) htmlSection {
 		ce := res.Counterexample
 		sc = ce.Scenario
 		s.Problem, s.File, s.Seed = ce.Problem, ce.File, ce.Seed
+		if ce.File != "" {
+			s.Replay = failure.Replay(failure.Engine(engine), ce.File)
+		}
 		s.Steps, s.OneSided = traceSteps(sc, ce.Want, ce.Got)
 		for line := range strings.SplitSeq(strings.TrimSuffix(ce.Diff(), "\n"), "\n") {
 			if line == "" {
@@ -280,7 +256,7 @@ func newHTMLSection(engine string, res harness.Result) htmlSection {
 		s.Fault = true
 		s.Problem = fmt.Sprint(f.Err)
 		if f.Intermittent {
-			s.Notes = append(s.Notes, "intermittent: the fault did not recur when the scenario was played again")
+			s.Notes = append(s.Notes, failure.FaultIntermittent)
 		}
 		s.Stderr = f.Stderr
 	}
@@ -288,11 +264,12 @@ func newHTMLSection(engine string, res harness.Result) htmlSection {
 		s.Stacks = stacks(sc, &sc.Start)
 		s.Zones = zoneLines(sc, &sc.Start)
 		s.Actions = actions(sc.Actions)
-		s.ScenarioJSON = scenarioJSON(sc)
+		s.ScenarioJSON = failure.ScenarioJSON(sc)
+		comps := 0
 		for _, p := range sc.Start.Battlefield {
-			s.Components += len(p.Components)
+			comps += len(p.Components)
 		}
-		s.ActionCount = len(sc.Actions)
+		s.Size = failure.Size(comps, len(sc.Actions))
 	}
 	return s
 }
@@ -316,7 +293,7 @@ func permanentNotes(p *model.Permanent) []string {
 	if n := len(p.Components); n > 1 {
 		notes = append(notes, fmt.Sprintf("%d components", n))
 	}
-	notes = append(notes, statusText(p.Status))
+	notes = append(notes, words.Status(p.Status))
 	if p.Mutated {
 		notes = append(notes, "mutated")
 	}
@@ -408,19 +385,6 @@ func typeLine(super, types, sub []string) string {
 		line += " — " + strings.Join(sub, " ")
 	}
 	return line
-}
-
-func statusText(s model.Status) string {
-	pick := func(b bool, yes, no string) string {
-		if b {
-			return yes
-		}
-		return no
-	}
-	return strings.Join([]string{
-		pick(s.Tapped, "tapped", "untapped"), pick(s.Flipped, "flipped", "unflipped"),
-		pick(s.FaceDown, "face down", "face up"), pick(s.PhasedOut, "phased out", "phased in"),
-	}, ", ")
 }
 
 func countersText(m map[string]int) string {
@@ -651,62 +615,11 @@ func stepLines(sc *model.Scenario, t *model.Trace, i int) []string {
 			lines = append(lines, "events:")
 		}
 		for _, e := range step.Events {
-			lines = append(lines, eventLines(e)...)
+			lines = append(lines, "  "+words.Event(e))
 		}
 		lines = append(lines, "state:")
 	}
 	return append(lines, stateLines(sc, st)...)
-}
-
-func eventLines(e model.Event) []string {
-	var b strings.Builder
-	b.WriteString("  " + strings.ReplaceAll(string(e.Kind), "_", " "))
-	if e.Observer != "" {
-		b.WriteString(" " + string(e.Observer))
-	}
-	if e.Player != "" {
-		b.WriteString(" player " + string(e.Player))
-	}
-	if e.Object != "" {
-		b.WriteString(" " + string(e.Object))
-	}
-	if e.From != "" || e.To != "" {
-		fmt.Fprintf(&b, " %s → %s", orDash(string(e.From)), orDash(string(e.To)))
-	}
-	if e.Objects != 0 || e.Cards != 0 {
-		fmt.Fprintf(&b, " (%d %s, %d %s)", e.Objects, plural(e.Objects, "object", "objects"), e.Cards, plural(e.Cards, "card", "cards"))
-	}
-	if e.Source != "" {
-		b.WriteString(" source " + string(e.Source))
-	}
-	if len(e.Revealed) > 0 {
-		b.WriteString(" revealing " + joinIDs(e.Revealed))
-	}
-	if e.Status != nil {
-		b.WriteString(" now " + statusText(*e.Status))
-	}
-	if e.Rule != "" {
-		b.WriteString(" [CR " + string(e.Rule) + "]")
-	}
-	lines := []string{b.String()}
-	for _, m := range e.Moves {
-		line := fmt.Sprintf("    %s → %s", m.Object, m.To)
-		if m.Owner != "" {
-			line += " of " + string(m.Owner)
-		}
-		if m.By != "" {
-			line += " by " + string(m.By)
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 func stateLines(sc *model.Scenario, st *model.State) []string {
@@ -729,9 +642,9 @@ func stateLines(sc *model.Scenario, st *model.State) []string {
 			}
 			lines = append(lines, line)
 		}
-		lines = append(lines, "  status: "+statusText(p.Status))
+		lines = append(lines, "  status: "+words.Status(p.Status))
 		for _, note := range permanentNotes(&p) {
-			if note != statusText(p.Status) && !strings.HasSuffix(note, " components") { // said above
+			if note != words.Status(p.Status) && !strings.HasSuffix(note, " components") { // said above
 				lines = append(lines, "  "+note)
 			}
 		}

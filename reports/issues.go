@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/rules"
@@ -96,29 +97,21 @@ func Issues(r *harness.Results, engine string) ([]Issue, error) {
 		}
 		b.WriteString("\n## The smallest scenario that shows it\n\n")
 		comps, acts := ce.Size()
-		fmt.Fprintf(&b, "%s, %s:\n\n", countWords(comps, "component"), countWords(acts, "action"))
+		fmt.Fprintf(&b, "%s:\n\n", failure.Size(comps, acts))
 		for _, l := range Brief(f.Scenario) {
 			fmt.Fprintf(&b, "- %s\n", mdText(l))
 		}
 		fmt.Fprintf(&b, "\nAttached: `%s.scenario.json`.\n", name)
 		b.WriteString("\n## Play it again\n\n")
 		first := byRule[f.Rules[0]]
-		b.WriteString(mdFence("sh", fmt.Sprintf("mergecheck replay --engine %s %s.scenario.json\nmergecheck run --engine %s --rules %s --checks %d --seed %d\n",
-			engine, name, engine, strings.Join(rs, ","), r.Options.Checks, r.Seed)))
+		b.WriteString(mdFence("sh", fmt.Sprintf("%s\nmergecheck run --engine %s --rules %s --checks %d --seed %d\n",
+			failure.Replay(engine, name+".scenario.json"), failure.ShellQuote(engine), strings.Join(rs, ","), r.Options.Checks, r.Seed)))
 		if first.Counterexample != nil && first.Counterexample.Intermittent {
-			b.WriteString("\nIntermittent: the engine did not fail again when the scenario was played once more.\n")
+			b.WriteString("\n" + mdSentence(failure.Intermittent) + "\n")
 		}
 		b.WriteString("\n## Versions\n\n")
 		fmt.Fprintf(&b, "- engine: %s %s\n- %s\n- seed: %d, %d cases per rule\n", mdText(r.Engine.Name), mdText(r.Engine.Version), mdText(orUnknown(r.Suite)), r.Seed, r.Options.Checks)
 		out = append(out, Issue{Name: name, Title: title, Markdown: Printable(b.String()), Scenario: scenario})
 	}
 	return out, nil
-}
-
-// countWords is "1 component", "2 components".
-func countWords(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

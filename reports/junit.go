@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
-	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/rules"
 )
 
@@ -92,6 +92,7 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 			Error: &junitOutcome{Message: note, Type: "incomplete"}})
 		suite.Errors++
 	}
+	engine := failure.Engine(r.Engine.Name)
 	for _, res := range r.Results {
 		c := junitCase{
 			Classname: "mergecheck." + r.Engine.Name,
@@ -100,16 +101,16 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 		}
 		switch {
 		case res.Expected && (res.Verdict == harness.Failed || res.Verdict == harness.Fault):
-			c.Skipped = &junitOutcome{Message: "expected failure (baseline): " + oneLine(problemOf(res)), Text: junitDetail(res)}
+			c.Skipped = &junitOutcome{Message: "expected failure (baseline): " + oneLine(problemOf(res)), Text: junitDetail(res, engine)}
 			suite.Skipped++
 		case res.Verdict == harness.Failed:
-			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(res.Rule), Text: junitDetail(res)}
+			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(res.Rule), Text: junitDetail(res, engine)}
 			suite.Failures++
 		case res.Verdict == harness.Fault:
-			c.Error = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Fault), Text: junitDetail(res)}
+			c.Error = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Fault), Text: junitDetail(res, engine)}
 			suite.Errors++
 		case res.Verdict == harness.Uncovered:
-			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Uncovered), Text: junitDetail(res)}
+			c.Failure = &junitOutcome{Message: oneLine(problemOf(res)), Type: string(harness.Uncovered), Text: junitDetail(res, engine)}
 			suite.Failures++
 		case res.Verdict == harness.Internal:
 			// mergecheck broke, not the engine: an error of the run.
@@ -131,7 +132,7 @@ func WriteJUnit(w io.Writer, r *harness.Results) error {
 		// dashboard shows it.
 		res := harness.Result{Rule: u.Counterexample.Rule, Verdict: harness.Failed, Counterexample: u.Counterexample}
 		suite.Cases = append(suite.Cases, junitCase{Classname: "mergecheck." + r.Engine.Name, Name: "unexplained departure in " + u.Aspect,
-			Failure: &junitOutcome{Message: oneLine("where no rule's check looks, seen in " + CasesText(u.Cases) + ": " + u.Counterexample.Problem), Type: "unexplained", Text: junitDetail(res)}})
+			Failure: &junitOutcome{Message: oneLine("an unexplained " + failure.Unexplained(&u)), Type: "unexplained", Text: junitDetail(res, engine)}})
 		suite.Failures++
 	}
 	for i := range suite.Cases {
@@ -191,39 +192,23 @@ func oneLine(s string) string {
 }
 
 // junitDetail is the body of a failure, error or expected failure: the
-// rule, its summary, the problem and the evidence.
-func junitDetail(res harness.Result) string {
+// problem, the rule and its summary, and the evidence (a counterexample's
+// as failure.Text has it).
+func junitDetail(res harness.Result, engine string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s\n", problemOf(res))
-	fmt.Fprintf(&b, "rule %s: %s\n", res.Rule, rules.Summary(res.Rule))
-	switch {
-	case res.Counterexample != nil:
-		ce := res.Counterexample
-		if ce.Scenario != nil {
-			comps, acts := ce.Size()
-			fmt.Fprintf(&b, "scenario (shrunk): %d components, %d actions\n", comps, acts)
-			b.WriteString(scenarioJSON(ce.Scenario))
-		}
-		if d := ce.Diff(); d != "" {
-			b.WriteString("trace " + d)
-		}
-		if ce.File != "" {
-			fmt.Fprintf(&b, "replay: mergecheck replay %s\n", ce.File)
-		}
-		if ce.Found != "" {
-			fmt.Fprintf(&b, "found by the check of %s\n", ce.Found)
-		}
-		if ce.Intermittent {
-			b.WriteString("intermittent: the engine did not fail again when the scenario was played once more\n")
-		}
-		fmt.Fprintf(&b, "seed: %d\n", ce.Seed)
-		for _, o := range res.Others {
-			comps, acts := o.Size()
-			fmt.Fprintf(&b, "another problem: %s (%d components, %d actions)\n", o.Problem, comps, acts)
+	if ce := res.Counterexample; ce != nil {
+		b.WriteString("\n" + failure.Text(ce, engine))
+		for i := range res.Others {
+			o := &res.Others[i]
+			b.WriteString(failure.Another(o) + "\n")
 			if o.Scenario != nil {
-				b.WriteString(scenarioJSON(o.Scenario))
+				b.WriteString(failure.ScenarioJSON(o.Scenario))
 			}
 		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "\n%s\n%s\n", problemOf(res), failure.Rule(res.Rule))
+	switch {
 	case res.Fault != nil:
 		f := res.Fault
 		fmt.Fprintf(&b, "error: %v\n", f.Err)
@@ -232,7 +217,7 @@ func junitDetail(res harness.Result) string {
 		}
 		if f.Scenario != nil {
 			b.WriteString("scenario:\n")
-			b.WriteString(scenarioJSON(f.Scenario))
+			b.WriteString(failure.ScenarioJSON(f.Scenario))
 		}
 	case res.Verdict == harness.Uncovered:
 		fmt.Fprintf(&b, "cases run: %d\n", res.Cases)
@@ -241,16 +226,6 @@ func junitDetail(res harness.Result) string {
 		}
 	}
 	return b.String()
-}
-
-// scenarioJSON returns a scenario in its file format, or a note saying why
-// it could not be encoded.
-func scenarioJSON(s *model.Scenario) string {
-	data, err := model.Encode(s)
-	if err != nil {
-		return fmt.Sprintf("(the scenario could not be encoded: %v)\n", err)
-	}
-	return string(data)
 }
 
 // xmlChars replaces the characters XML 1.0 cannot hold (most control

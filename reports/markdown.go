@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/rules"
 )
@@ -90,7 +91,7 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	fmt.Fprintf(&b, "%s  \n%d cases per rule, %s, Comprehensive Rules effective %s\n\n",
 		line, r.Options.Checks, r.Elapsed.Round(1e6), rules.CRDate)
 
-	findings := Findings(r)
+	findings, engine := Findings(r), failure.Engine(r.Engine.Name)
 	if len(findings) > 0 {
 		n := r.Count(harness.Failed) - countExpected(r)
 		fmt.Fprintf(&b, "%d %s failing %d %s, in the order to fix them (the failures of one finding depart from the rules in the same way: one bug):\n\n",
@@ -150,10 +151,9 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	}
 
 	if n := len(r.Unexplained); n > 0 {
-		fmt.Fprintf(&b, "\n%d unexplained %s: the engine's traces depart from the rules' where no rule's check looks (a rule mergecheck lacks a property for, or a check too narrow); they fail no rule.\n\n",
-			n, plural(n, "departure", "departures"))
+		fmt.Fprintf(&b, "\n%d unexplained %s:\n\n", n, plural(n, "departure", "departures"))
 		for _, u := range r.Unexplained {
-			fmt.Fprintf(&b, "- in %s, seen in %s: %s\n", mdText(u.Aspect), mdText(CasesText(u.Cases)), mdText(oneLine(u.Counterexample.Problem)))
+			fmt.Fprintf(&b, "- %s\n", mdText(oneLine(failure.Unexplained(&u))))
 		}
 	}
 
@@ -167,34 +167,32 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 		}
 		// <summary> is raw HTML to Markdown renderers: escape it as HTML.
 		fmt.Fprintf(&b, "\n<details>\n<summary>%s</summary>\n\n", html.EscapeString(oneLine(title)))
-		fmt.Fprintf(&b, "rule %s: %s\n\n", mdText(string(res.Rule)), mdText(rules.Summary(res.Rule)))
+		b.WriteString(mdText(failure.Rule(res.Rule)) + "\n\n")
 		switch {
 		case res.Counterexample != nil:
 			ce := res.Counterexample
 			writeNotes(&b, findings, res.Rule, ce)
 			if ce.Scenario != nil {
-				comps, acts := ce.Size()
-				fmt.Fprintf(&b, "Shrunk scenario: %d components, %d actions.\n\n", comps, acts)
-				b.WriteString(mdFence("json", scenarioJSON(ce.Scenario)))
+				b.WriteString(mdSentence(failure.Shrunk(ce)) + "\n\n")
+				b.WriteString(mdFence("json", failure.ScenarioJSON(ce.Scenario)))
 			}
 			if d := ce.Diff(); d != "" {
 				b.WriteString("\nTrace " + mdText(firstLine(d)) + "\n\n")
 				b.WriteString(mdFence("diff", afterFirstLine(d)))
 			}
 			if ce.File != "" {
-				b.WriteString("\nReplay with " + mdCode("mergecheck replay "+ce.File) + ".\n")
+				b.WriteString("\nReplay with " + mdCode(failure.Replay(engine, ce.File)) + ".\n")
 			}
 			for i := range res.Others {
 				o := &res.Others[i]
-				comps, acts := o.Size()
-				fmt.Fprintf(&b, "\nAnother problem under this rule: %s (%d components, %d actions).\n\n", mdText(oneLine(o.Problem)), comps, acts)
+				b.WriteString("\n" + mdSentence(oneLine(failure.Another(o))) + "\n\n")
 				writeNotes(&b, findings, res.Rule, o)
-				b.WriteString(mdFence("json", scenarioJSON(o.Scenario)))
+				b.WriteString(mdFence("json", failure.ScenarioJSON(o.Scenario)))
 			}
 		case res.Fault != nil:
 			f := res.Fault
 			if f.Intermittent {
-				b.WriteString("Intermittent: the fault did not recur when the scenario was played again.\n\n")
+				b.WriteString(mdSentence(failure.FaultIntermittent) + "\n\n")
 			}
 			b.WriteString("Engine error:\n\n")
 			b.WriteString(mdFence("", fmt.Sprint(f.Err)))
@@ -204,7 +202,7 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 			}
 			if f.Scenario != nil {
 				b.WriteString("\nScenario:\n\n")
-				b.WriteString(mdFence("json", scenarioJSON(f.Scenario)))
+				b.WriteString(mdFence("json", failure.ScenarioJSON(f.Scenario)))
 			}
 		}
 		b.WriteString("\n</details>\n")
@@ -213,23 +211,21 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 	return err
 }
 
-// writeNotes writes what a counterexample's problem alone does not say:
-// the rule whose check found it, that it did not fail again, and the
-// other rules its minimal scenario fails.
+// writeNotes writes a counterexample's notes (failure.Notes), a sentence
+// each.
 func writeNotes(b *strings.Builder, findings []Finding, rule model.RuleID, ce *harness.Counterexample) {
-	if ce.Found != "" {
-		fmt.Fprintf(b, "Found by the check of %s: %s.\n\n", mdText(string(ce.Found)), mdText(rules.Summary(ce.Found)))
+	for _, n := range failure.Notes(ce, SharedWith(findings, rule, ce)) {
+		b.WriteString(mdSentence(n) + "\n\n")
 	}
-	if ce.Intermittent {
-		b.WriteString("Intermittent: the engine did not fail again when the scenario was played once more.\n\n")
+}
+
+// mdSentence is words as a sentence of Markdown text: escaped, its first
+// letter capital and a full stop after it.
+func mdSentence(s string) string {
+	if s == "" {
+		return ""
 	}
-	if same := SharedWith(findings, rule, ce); len(same) > 0 {
-		var rs []string
-		for _, r := range same {
-			rs = append(rs, string(r))
-		}
-		fmt.Fprintf(b, "One finding with %s: its failures depart from the rules in the same way, one bug.\n\n", mdText(strings.Join(rs, ", ")))
-	}
+	return mdText(strings.ToUpper(s[:1])+s[1:]) + "."
 }
 
 // reasonOf is the table's account of a rule that did not hold: the

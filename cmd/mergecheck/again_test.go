@@ -83,15 +83,3 @@ func printedCommandsPaste(t *testing.T, bin, run string) {
 	assert.Contains(t, out, problem[:i], "replayed on the engine that failed, not the reference")
 	assert.Contains(t, out, problem[i:], "replayed on the engine that failed, not the reference")
 }
-
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{
-		"reference":                  "reference",
-		"mutant:dies-per-card":       "mutant:dies-per-card",
-		"exec:python3 toy_engine.py": "'exec:python3 toy_engine.py'",
-		"exec:sh -c 'it''s'":         `'exec:sh -c '\''it'\'''\''s'\'''`,
-		"":                           "''",
-	} {
-		assert.Equal(t, want, shellQuote(in), in)
-	}
-}

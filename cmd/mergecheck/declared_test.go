@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mergecheck/mergecheck/internal/declared"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/properties"
 )
 
@@ -52,7 +53,7 @@ func TestAnyDeclaration_RunExitsZero(t *testing.T) {
 func quoted(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		out[i] = shellQuote(a)
+		out[i] = failure.ShellQuote(a)
 	}
 	return out
 }

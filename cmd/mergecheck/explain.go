@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
-	"github.com/mergecheck/mergecheck/rules"
 )
 
 // explain prints a scenario's trace on the reference, step by step, with
@@ -62,9 +62,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		for _, st := range tr.Steps {
 			a := s.Actions[st.Action]
 			fmt.Fprintf(stdout, "action %d: %s\n", st.Action, describeAction(a))
-			for _, e := range st.Events {
-				fmt.Fprintf(stdout, "  %s\n", describeEvent(e))
-			}
+			printLines(stdout, eventLines(st.Events))
 			printLines(stdout, battlefieldLines(st.State))
 		}
 	}
@@ -174,10 +172,11 @@ func plainLine(line string) string {
 	return line
 }
 
+// eventLines are events in words, one a line (words.Event).
 func eventLines(events []model.Event) []string {
 	out := make([]string, len(events))
 	for i, e := range events {
-		out[i] = describeEvent(e)
+		out[i] = words.Event(e)
 	}
 	return out
 }
@@ -223,66 +222,6 @@ func describeChoices(c model.Choices) string {
 	return "{" + strings.Join(parts, " ") + "}"
 }
 
-func describeEvent(e model.Event) string {
-	var b strings.Builder
-	switch e.Kind {
-	case model.ZoneChange:
-		fmt.Fprintf(&b, "%s moves %s -> %s (%d object, %d cards)", e.Object, orDash(e.From), e.To, e.Objects, e.Cards)
-		for _, m := range e.Moves {
-			fmt.Fprintf(&b, "; %s to %s", m.Object, m.To)
-			if m.By != "" {
-				fmt.Fprintf(&b, " by %s", m.By)
-			}
-		}
-	case model.Trigger:
-		fmt.Fprintf(&b, "trigger %s for %s", e.Observer, e.Object)
-		if e.Source != "" {
-			fmt.Fprintf(&b, " (ability of %s)", e.Source)
-		}
-	case model.Reveal:
-		fmt.Fprintf(&b, "%s reveals %v", e.Player, e.Revealed)
-	case model.NothingHappens:
-		fmt.Fprintf(&b, "nothing happens to %s", e.Object)
-	case model.CeaseToExist:
-		fmt.Fprintf(&b, "token %s ceases to exist", e.Object)
-	case model.Merged:
-		fmt.Fprintf(&b, "%s merges with %s", e.Source, e.Object)
-	case model.StatusChange:
-		fmt.Fprintf(&b, "%s changes", e.Object)
-		if e.Status != nil {
-			fmt.Fprintf(&b, " to %s", statusString(*e.Status))
-		}
-	default:
-		fmt.Fprintf(&b, "%s %s", e.Kind, e.Object)
-	}
-	if e.Rule != "" {
-		fmt.Fprintf(&b, "  [CR %s: %s]", e.Rule, rules.Summary(e.Rule))
-	}
-	return b.String()
-}
-
-func orDash(z model.Zone) string {
-	if z == "" {
-		return "-"
-	}
-	return string(z)
-}
-
-func statusString(s model.Status) string {
-	var parts []string
-	for _, f := range []struct {
-		on         bool
-		yes, other string
-	}{{s.Tapped, "tapped", "untapped"}, {s.Flipped, "flipped", "unflipped"}, {s.FaceDown, "face down", "face up"}, {s.PhasedOut, "phased out", "phased in"}} {
-		if f.on {
-			parts = append(parts, f.yes)
-		} else {
-			parts = append(parts, f.other)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 func battlefieldLines(st model.State) []string {
 	var out []string
 	for _, p := range st.Battlefield {
@@ -308,7 +247,7 @@ func battlefieldLines(st model.State) []string {
 				pt += " token"
 			}
 		}
-		out = append(out, fmt.Sprintf("  %s %s%s [%s] %s, controller %s", p.ID, name, pt, strings.Join(comps, " "), statusString(p.Status), p.Controller))
+		out = append(out, fmt.Sprintf("  %s %s%s [%s] %s, controller %s", p.ID, name, pt, strings.Join(comps, " "), words.Status(p.Status), p.Controller))
 	}
 	for _, pl := range st.Players {
 		for _, z := range []model.Zone{model.Library, model.Hand, model.Graveyard, model.Exile, model.Command} {

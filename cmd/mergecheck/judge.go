@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 )
 
@@ -84,9 +85,9 @@ func judgeCmd(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		held++
-		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property)\n", s.Name, tracePath, count(len(s.Expect), "expectation"))
+		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property)\n", s.Name, tracePath, words.Count(len(s.Expect), "expectation"))
 	}
-	fmt.Fprintf(stdout, "%s: %d held, %d failed, %d could not be read\n", count(fl.NArg()-1, "trace"), held, failed, trouble)
+	fmt.Fprintf(stdout, "%s: %d held, %d failed, %d could not be read\n", words.Count(fl.NArg()-1, "trace"), held, failed, trouble)
 	return exitFor(trouble, failed)
 }
 
@@ -105,7 +106,7 @@ func (r recorded) Info() harness.EngineInfo { return r.info }
 
 func (r recorded) Run(_ context.Context, s *model.Scenario) (*model.Trace, error) {
 	if n := len(r.trace.Steps); n < len(s.Actions) {
-		return nil, &harness.Divergence{Action: n, Reason: fmt.Sprintf("the trace ends after %s", count(n, "action")), Trace: r.trace}
+		return nil, &harness.Divergence{Action: n, Reason: fmt.Sprintf("the trace ends after %s", words.Count(n, "action")), Trace: r.trace}
 	}
 	return r.trace, nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/rules"
@@ -102,7 +103,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		}
 		var built string
 		if played, err := harness.AsPlayed(e.Info(), s); err == nil && played != s {
-			built = fmt.Sprintf(", its merged stacks built by %s before its own", count(len(played.Actions)-len(s.Actions), "action"))
+			built = fmt.Sprintf(", its merged stacks built by %s before its own", words.Count(len(played.Actions)-len(s.Actions), "action"))
 			s = played
 		}
 		tr, problems, err := judgeScenario(ctx, e, s)
@@ -134,11 +135,11 @@ func replay(args []string, stdout, stderr io.Writer) int {
 		if len(left) > 0 {
 			partial++
 			fmt.Fprintf(stdout, "PART  %s (%s): %s and %s hold; the reference could not play the rest:\n\t%s\n",
-				s.Name, path, count(len(s.Actions), "action"), count(len(s.Expect), "expectation"), strings.Join(left, "\n\t"))
+				s.Name, path, words.Count(len(s.Actions), "action"), words.Count(len(s.Expect), "expectation"), strings.Join(left, "\n\t"))
 			continue
 		}
 		held++
-		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property%s)\n", s.Name, count(len(s.Actions), "action"), count(len(s.Expect), "expectation"), built)
+		fmt.Fprintf(stdout, "ok    %s (%s, %s, every property%s)\n", s.Name, words.Count(len(s.Actions), "action"), words.Count(len(s.Expect), "expectation"), built)
 		if *verbose {
 			for _, e := range s.Expect {
 				fmt.Fprintf(stdout, "\tafter action %d: %s\n", e.After, e.Why)
@@ -151,7 +152,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "%s: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", count(len(files), "scenario"), held, partial, failed, unsupported, trouble)
+	fmt.Fprintf(stdout, "%s: %d held, %d held in part, %d failed, %d unsupported by the engine, %d could not be played\n", words.Count(len(files), "scenario"), held, partial, failed, unsupported, trouble)
 	return exitFor(trouble, failed)
 }
 
@@ -216,12 +217,4 @@ func partOf(s *model.Scenario, err error) (*model.Scenario, string) {
 		return rest, fmt.Sprintf("starting permanent %s and the claims about it: %v", ae.Permanent, ae.Err)
 	}
 	return nil, ""
-}
-
-// count writes n and a noun, plural unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/internal/build"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 )
@@ -191,7 +192,7 @@ func TestReplayCorpusDirectoryOverTheProtocol(t *testing.T) {
 
 	code, out, errOut := mc(t, "replay", "--engine", "exec:"+binary(t)+" serve", dir)
 	assert.Equal(t, exitOK, code, out+errOut)
-	assert.Contains(t, out, fmt.Sprintf("%s: %d held, ", count(len(files), "scenario"), len(files)))
+	assert.Contains(t, out, fmt.Sprintf("%s: %d held, ", words.Count(len(files), "scenario"), len(files)))
 
 	code, out, errOut = mc(t, "replay", "--engine", "exec:"+binary(t)+" serve --mutant ignore-order", dir)
 	assert.Equal(t, exitFailed, code, out+errOut)

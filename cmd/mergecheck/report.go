@@ -11,9 +11,9 @@ import (
 
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/internal/atomicfile"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
-	"github.com/mergecheck/mergecheck/reference"
 	"github.com/mergecheck/mergecheck/reports"
 )
 
@@ -64,11 +64,7 @@ func writeIssues(dir, expect string, res *harness.Results, stdout io.Writer) err
 		}
 		b.Apply(res, expect, time.Now())
 	}
-	engine := res.Engine.Name
-	if !strings.HasPrefix(engine, "mutant:") && !strings.HasPrefix(engine, "lazy:") && engine != reference.Name {
-		engine = "" // an adapter: the reader's own exec: line
-	}
-	issues, err := reports.Issues(res, engine)
+	issues, err := reports.Issues(res, failure.Engine(res.Engine.Name))
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/failure"
+	"github.com/mergecheck/mergecheck/internal/words"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/reports"
 	"github.com/mergecheck/mergecheck/rules"
@@ -103,20 +105,20 @@ func printFinding(w io.Writer, res *harness.Results, f *reports.Finding, verbose
 		printWrapped(w, "    the problem: ", f.Problems[0])
 	}
 	if f.Bug != "" && len(f.Cases) > 1 {
-		printWrapped(w, "    one bug: ", fmt.Sprintf("%s, shown by %s", f.Bug, count(len(f.Cases), "shrunk scenario")))
+		printWrapped(w, "    one bug: ", fmt.Sprintf("%s, shown by %s", f.Bug, words.Count(len(f.Cases), "shrunk scenario")))
 	}
 	if len(f.Blocks) > 0 {
-		printWrapped(w, "    fix it first: ", fmt.Sprintf("it blocks %s, judged once it is fixed: %s", count(len(f.Blocks), "rule"), rulesList(f.Blocks)))
+		printWrapped(w, "    fix it first: ", fmt.Sprintf("it blocks %s, judged once it is fixed: %s", words.Count(len(f.Blocks), "rule"), rulesList(f.Blocks)))
 	}
 	for k, rule := range f.Rules {
 		r := byRule[rule]
-		line := fmt.Sprintf("    rule %s: %s", rule, rules.Summary(rule))
+		line := "    " + failure.Rule(rule)
 		if k > 0 {
-			line = fmt.Sprintf("    also rule %s: %s", rule, rules.Summary(rule))
+			line = "    also " + failure.Rule(rule)
 		}
 		fmt.Fprintln(w, line)
 		if r.Counterexample != nil && r.Counterexample.Found != "" && r.Counterexample.Found != rule {
-			fmt.Fprintf(w, "        found by %s's check: %s\n", r.Counterexample.Found, rules.Summary(r.Counterexample.Found))
+			fmt.Fprintf(w, "        %s\n", failure.FoundBy(r.Counterexample.Found))
 		}
 		if r.FromLead && r.Lead != nil {
 			if r.Cases > 0 {
@@ -127,19 +129,17 @@ func printFinding(w io.Writer, res *harness.Results, f *reports.Finding, verbose
 		}
 	}
 	if ce.Intermittent {
-		fmt.Fprintln(w, "    intermittent: the engine did not fail again when the scenario was played once more")
+		fmt.Fprintln(w, "    "+failure.Intermittent)
 	}
 	printShrinkErrors(w, f, verbose)
-	comps, acts := ce.Size()
-	printScenario(w, res.Engine, ce, comps, acts, verbose)
+	printScenario(w, res.Engine, ce, verbose)
 	if ce.File != "" {
-		fmt.Fprintf(w, "    saved: %s (replay: mergecheck replay --engine %s %s)\n", ce.File, shellQuote(engine), shellQuote(ce.File))
+		fmt.Fprintln(w, "    "+failure.Saved(engine, ce.File))
 	}
 	fmt.Fprintf(w, "    again: %s\n", againFinding(res, f, byRule, engine, checks))
 	for _, o := range f.Cases[1:] {
 		if verbose || o.File != "" {
-			comps, acts := o.Size()
-			line := fmt.Sprintf("    also shown by a case of %s (%s, %s)", o.Rule, count(comps, "component"), count(acts, "action"))
+			line := fmt.Sprintf("    also shown by a case of %s (%s)", o.Rule, failure.Size(o.Size()))
 			if o.File != "" {
 				line += ", saved: " + o.File
 			}
@@ -163,10 +163,10 @@ func printShrinkErrors(w io.Writer, f *reports.Finding, verbose bool) {
 	case n == 0:
 	case verbose:
 		for _, e := range all {
-			printWrapped(w, "    while shrinking, the engine would not play ", fmt.Sprintf("%s: %s", count(e.Count, "scenario"), e.Reason))
+			printWrapped(w, "    while shrinking, the engine would not play ", fmt.Sprintf("%s: %s", words.Count(e.Count, "scenario"), e.Reason))
 		}
 	default:
-		fmt.Fprintf(w, "    while shrinking, the engine would not play %s, which may have kept it from shrinking further (-v says why)\n", count(n, "scenario"))
+		fmt.Fprintf(w, "    while shrinking, the engine would not play %s, which may have kept it from shrinking further (-v says why)\n", words.Count(n, "scenario"))
 	}
 }
 
@@ -244,12 +244,10 @@ func againFinding(res *harness.Results, f *reports.Finding, byRule map[model.Rul
 
 // printScenario shows a counterexample's scenario and traces: briefly,
 // and with verbose in full.
-func printScenario(w io.Writer, e harness.EngineInfo, ce *harness.Counterexample, comps, acts int, verbose bool) {
-	fmt.Fprintf(w, "    scenario (shrunk): %s, %s\n", count(comps, "component"), count(acts, "action"))
+func printScenario(w io.Writer, e harness.EngineInfo, ce *harness.Counterexample, verbose bool) {
+	fmt.Fprintf(w, "    %s\n", failure.Shrunk(ce))
 	if verbose {
-		if b, err := model.Encode(ce.Scenario); err == nil {
-			fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(strings.TrimSpace(string(b)), "\n", "\n        "))
-		}
+		fmt.Fprintf(w, "        %s\n", strings.ReplaceAll(strings.TrimSpace(failure.ScenarioJSON(ce.Scenario)), "\n", "\n        "))
 		if d := ce.Diff(); d != "" {
 			fmt.Fprintf(w, "    trace %s\n", strings.ReplaceAll(strings.TrimSpace(d), "\n", "\n        "))
 		}
@@ -272,7 +270,7 @@ func printInternal(w io.Writer, res *harness.Results, verbose bool, engine strin
 			continue
 		}
 		fmt.Fprintf(w, "INTERNAL    %s\n", r.Internal.Error())
-		fmt.Fprintf(w, "    rule %s: %s\n", r.Rule, rules.Summary(r.Rule))
+		fmt.Fprintf(w, "    %s\n", failure.Rule(r.Rule))
 		fmt.Fprintf(w, "    again: %s\n", againCommand(res, r, engine, checks))
 		if verbose && r.Internal.Stack != "" {
 			fmt.Fprintf(w, "    where:\n        %s\n", strings.ReplaceAll(strings.TrimSpace(r.Internal.Stack), "\n", "\n        "))
@@ -296,11 +294,8 @@ func blockedBy(res *harness.Results, rule model.RuleID) int {
 
 // printUnexplained shows a departure no rule's check names.
 func printUnexplained(w io.Writer, res *harness.Results, u harness.Unexplained, verbose bool) {
-	ce := u.Counterexample
-	comps, acts := ce.Size()
-	printWrapped(w, "UNEXPLAINED ", fmt.Sprintf("departure in %s, where no rule's check looks (a rule mergecheck lacks, or a check too narrow): %s", u.Aspect, ce.Problem))
-	printWrapped(w, "    seen in ", reports.CasesText(u.Cases)+"; it fails none of them")
-	printScenario(w, res.Engine, ce, comps, acts, verbose)
+	printWrapped(w, "UNEXPLAINED ", failure.Unexplained(&u))
+	printScenario(w, res.Engine, u.Counterexample, verbose)
 }
 
 // printBlocked lists the blocked rules by the finding that blocked them.
@@ -321,7 +316,7 @@ func printBlocked(w io.Writer, res *harness.Results) {
 		if b == "" {
 			finding = "an unexplained departure (above)"
 		}
-		printWrapped(w, "blocked     ", fmt.Sprintf("%s, their cases lost to %s, judged once it is fixed: %s", count(len(rulesBy[b]), "rule"), finding, strings.Join(rulesBy[b], " ")))
+		printWrapped(w, "blocked     ", fmt.Sprintf("%s, their cases lost to %s, judged once it is fixed: %s", words.Count(len(rulesBy[b]), "rule"), finding, strings.Join(rulesBy[b], " ")))
 	}
 }
 
@@ -392,13 +387,13 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 	}
 	var parts []string
 	if len(findings) > 0 {
-		parts = append(parts, fmt.Sprintf("%s failing %s", count(len(findings), "bug"), count(failed, "rule")))
+		parts = append(parts, fmt.Sprintf("%s failing %s", words.Count(len(findings), "bug"), words.Count(failed, "rule")))
 	}
 	if n := len(res.Unexplained); n > 0 {
-		parts = append(parts, count(n, "unexplained departure"))
+		parts = append(parts, words.Count(n, "unexplained departure"))
 	}
 	if n := res.Count(harness.Fault); n > 0 {
-		parts = append(parts, count(n, "engine fault"))
+		parts = append(parts, words.Count(n, "engine fault"))
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "findings    %s\n", strings.Join(parts, ", "))
@@ -412,7 +407,7 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 	if n := res.Count(harness.Internal); n > 0 {
 		fmt.Fprintf(w, ", %d internal errors", n)
 	}
-	fmt.Fprintf(w, " (%v, %s", res.Elapsed.Round(time.Millisecond), count(res.Calls(), "engine call"))
+	fmt.Fprintf(w, " (%v, %s", res.Elapsed.Round(time.Millisecond), words.Count(res.Calls(), "engine call"))
 	if calls := res.Calls(); calls > 0 {
 		fmt.Fprintf(w, ", %.1f rules' cases judged a call", float64(res.Judged())/float64(calls))
 	}
@@ -433,7 +428,7 @@ func againCommand(res *harness.Results, r harness.Result, engine string, checks 
 	if r.FromLead && r.Lead != nil && r.Lead.Rule != r.Rule {
 		rules += "," + string(r.Lead.Rule)
 	}
-	line := fmt.Sprintf("mergecheck run --engine %s --rules %s --checks %d --seed %d", shellQuote(engine), rules, checks, res.Seed)
+	line := fmt.Sprintf("mergecheck run --engine %s --rules %s --checks %d --seed %d", failure.ShellQuote(engine), rules, checks, res.Seed)
 	// A slow engine's time limits, which decide whether a case is a fault.
 	if t := res.Options.Timeout; t != 0 && t != 5*time.Second {
 		line += " --timeout " + t.String()
@@ -442,18 +437,6 @@ func againCommand(res *harness.Results, r harness.Result, engine string, checks 
 		line += " --shrink-time " + t.String()
 	}
 	return line
-}
-
-// shellQuote quotes s for a POSIX shell where it needs it, so that a
-// printed command pastes as one: an adapter's command line is one
-// --engine value.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:=,@%+-", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // faultCause is an engine fault as it reads without its rule: what the
