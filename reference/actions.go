@@ -963,6 +963,9 @@ func (g *game) tap(a *model.Action) error {
 		return err
 	}
 	want := a.Type == model.Tap
+	if g.is(bugTapToggles) {
+		want = !p.Status.Tapped
+	}
 	if p.Status.Tapped == want {
 		rule := model.RuleID("701.26a")
 		if !want {

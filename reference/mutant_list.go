@@ -7,6 +7,7 @@ import "github.com/mergecheck/mergecheck/model"
 // it to: components on the battlefield at the start (replacement-effect
 // permanents included), and actions: the smallest that shows the bug.
 var Mutants = []Mutant{
+	bugTapToggles,
 	bugMergeNewObject,
 	bugCharacteristicsFromBottom,
 	bugMergeTriggersEnters,
@@ -89,6 +90,10 @@ var Mutants = []Mutant{
 
 // Each mutant is declared once, here, with the rules it breaks; the
 // reference engine names it by its variable (game.is).
+
+// bugTapToggles: tapping or untapping turns a permanent to the other
+// position, whichever it was in.
+var bugTapToggles = Mutant{Name: "tap-toggles", Bug: "tapping or untapping turns a permanent to the other position, whichever it was in", Breaks: []model.RuleID{"701.26a", "701.26b"}, Components: 1, Actions: 1}
 
 // bugMergeNewObject: a merged permanent becomes a new object.
 var bugMergeNewObject = Mutant{Name: "merge-new-object", Bug: "a merged permanent becomes a new object", Breaks: []model.RuleID{"730.2c", "730.2"}, Components: 1, Actions: 1}
