@@ -31,10 +31,14 @@ const fixturesDir = "../properties/testdata/rules"
 // and what Judge must say of it on that rule alone.
 type fixture struct {
 	Rule model.RuleID `json:"rule"`
-	// Want is "held" or "failed".
+	// Want is "held", "failed" or "set-aside" (the case holds on the
+	// rule's check, and the engine's departure is Finding's finding).
 	Want string `json:"want"`
 	// Class is the failure's class (properties.ClassOf).
 	Class string `json:"class,omitempty"`
+	// Finding is the rule whose check names the departure of a case set
+	// aside.
+	Finding model.RuleID `json:"finding,omitempty"`
 	// Why says where the engine's trace comes from: the rules, or the
 	// mutant whose bug it shows.
 	Why      string          `json:"why"`
@@ -73,8 +77,13 @@ func TestEveryRuleHoldsAndFailsItsFixtures(t *testing.T) {
 						assert.Equal(t, p.Rule, got.Rule, f)
 						assert.Equal(t, fx.Class, properties.ClassOf(got.Problem), f)
 					}
+				case "set-aside":
+					assert.Equal(t, harness.CaseDeparted, got.Outcome, "%s: judged alone, the departure is no rule's", f)
+					got := harness.Judge(p, harness.Judging{Info: all, Explain: properties.All}, tr)
+					assert.Equal(t, harness.CaseSetAside, got.Outcome, "%s: %v", f, got.Problem)
+					assert.Equal(t, fx.Finding, got.Rule, f)
 				default:
-					t.Errorf("%s: want is %q, not held or failed", f, fx.Want)
+					t.Errorf("%s: want is %q, not held, failed or set-aside", f, fx.Want)
 				}
 				rules, err := reference.Run(tr.Scenario)
 				if assert.NoError(t, err, f) {
@@ -136,7 +145,47 @@ func writeFixtures(t *testing.T) {
 			}
 		}
 	}
+	for _, d := range departedEarlier {
+		s, err := model.DecodeScenario([]byte(d.scenario))
+		require.NoError(t, err, d.rule)
+		e, err := harness.Reference(d.mutant)
+		require.NoError(t, err)
+		got, err := e.Run(context.Background(), s)
+		require.NoError(t, err, d.rule)
+		want, err := reference.Run(s)
+		require.NoError(t, err, d.rule)
+		write(t, filepath.Join(fixturesDir, string(d.rule), "set-aside-"+d.mutant+".json"), fixture{Rule: d.rule, Want: "set-aside", Finding: d.finding,
+			Why: "mutant " + d.mutant + " departs at an earlier step, which is " + string(d.finding) + "'s finding: " + d.why}, s, got, want)
+	}
 }
+
+// departedEarlier are cases a rule's check holds although the engine's
+// trace departs at a step before one the rule judges: a check judges a
+// step from where the engine and the rules stood alike, so a permanent
+// the engine already had otherwise is blamed on the step that made it so
+// (finding's), not again on the step that follows.
+var departedEarlier = []struct {
+	rule, finding model.RuleID
+	mutant        string
+	why           string
+	scenario      string
+}{
+	{"110.5c", "701.26b", "tap-toggles", "untapping an untapped permanent taps it, and the next untap step untaps it",
+		`{"format": "mergecheck/scenario/v1", "name": "untapped-then-untap-step", "catalogue": [` + bears + `], "objects": [{"id": "c1", "def": "Grizzly Bears", "owner": "A"}],
+		 "start": {"active": "B", "players": [{"id": "A", "zones": {}}, {"id": "B", "zones": {}}], "battlefield": [{"id": "p1", "controller": "A", "components": [{"object": "c1"}], "status": {}, "timestamp": 1, "controlled_since_turn_start": true}]},
+		 "actions": [{"type": "untap", "object": "p1"}, {"type": "next_turn"}]}`},
+	{"701.26a", "110.5c", "merge-untaps", "merging untaps the permanent, which tapping then taps",
+		`{"format": "mergecheck/scenario/v1", "name": "merged-then-tapped", "catalogue": [` + bears + `], "objects": [{"id": "c1", "def": "Grizzly Bears", "owner": "A"}, {"id": "c2", "def": "Grizzly Bears", "owner": "A"}],
+		 "start": {"active": "A", "players": [{"id": "A", "zones": {"graveyard": ["c2"]}}, {"id": "B", "zones": {}}], "battlefield": [{"id": "p1", "controller": "A", "components": [{"object": "c1"}], "status": {"tapped": true}, "timestamp": 1, "controlled_since_turn_start": true}]},
+		 "actions": [{"type": "merge", "object": "c2", "target": "p1", "choices": {"position": "top"}}, {"type": "tap", "object": "p1"}]}`},
+	{"701.26b", "110.5a", "copy-copies-status", "a token copy of a tapped permanent enters tapped, which untapping then untaps",
+		`{"format": "mergecheck/scenario/v1", "name": "tapped-copy-untapped", "catalogue": [` + bears + `], "objects": [{"id": "c1", "def": "Grizzly Bears", "owner": "A"}],
+		 "start": {"active": "A", "players": [{"id": "A", "zones": {}}, {"id": "B", "zones": {}}], "battlefield": [{"id": "p1", "controller": "A", "components": [{"object": "c1"}], "status": {"tapped": true}, "timestamp": 1, "controlled_since_turn_start": true}]},
+		 "actions": [{"type": "create_token_copy", "object": "p1", "token": "t1", "player": "A"}, {"type": "untap", "object": "t1@0"}]}`},
+}
+
+// bears is Grizzly Bears's catalogue entry, for the scenarios above.
+const bears = `{"name": "Grizzly Bears", "layout": "normal", "front": {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "colors": ["G"], "types": ["creature"], "subtypes": ["Bear"], "power": 2, "toughness": 2}}`
 
 // write writes a fixture with its scenario and traces.
 func write(t *testing.T, path string, fx fixture, s *model.Scenario, got, want *model.Trace) {

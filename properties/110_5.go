@@ -159,11 +159,19 @@ var P110_5c = &Property{
 				// attachment: with others than the rules', another
 				// rule's finding.
 				phasedOtherwise := !likeRulesAt(c, i, rq.ID) || !likeRulesAt(c, i, rp.AttachedTo)
+				before := statusCategories(rp.Status)
 				for k := range was {
+					if was[k].on != before[k].on {
+						// The engine's permanent was already otherwise
+						// than the rules': that departure is an earlier
+						// step's finding, and what this step would do to
+						// the rules' status says nothing of the engine's.
+						continue
+					}
 					if was[k].name == "phased_out" && phasedOtherwise {
 						continue
 					}
-					kept := statusCategories(rp.Status)[k].on == rule[k].on
+					kept := before[k].on == rule[k].on
 					if was[k].name == "face_down" && (madeOtherwise || len(eq.Components) > 1 && eq.Status.FaceDown != eq.Components[0].FaceDown) {
 						// Or face down otherwise than its own topmost
 						// component: 730.2e's finding.

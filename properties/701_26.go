@@ -59,7 +59,9 @@ func tapLabels(c *Case, i int, kind model.ActionType) []string {
 // tapped fails a step whose action is kind (tap or untap) when the
 // engine's permanent, made as the rules' was before it, is not tapped
 // (untapped) after it, or when the engine reports turning a permanent
-// the rules find in that position already.
+// that both it and the rules had in that position already (one the engine
+// had in the other position departed at an earlier step, whose finding
+// that is).
 func tapped(c *Case, kind model.ActionType, why string) error {
 	want := kind == model.Tap
 	for i, a := range c.Scenario.Actions {
@@ -76,7 +78,7 @@ func tapped(c *Case, kind model.ActionType, why string) error {
 			return problemOf("turned-permanent-gone", "%s, %s is not on the battlefield: %s", after(c, i), a.Object, why)
 		case e.Status.Tapped != want:
 			return problemOf("turned-wrong-way", "%s, %s is %s: %s", after(c, i), a.Object, flagWords(e.Status.Tapped, "tapped"), why)
-		case r.Status.Tapped == want && reportsTurn(c.Trace.Steps[i], a.Object, want):
+		case r.Status.Tapped == want && stateAt(c.Trace, i).Permanent(a.Object).Status.Tapped == want && reportsTurn(c.Trace.Steps[i], a.Object, want):
 			return problemOf("turned-though-already", "%s, the engine reports that %s became %s, but it was %s already: %s",
 				after(c, i), a.Object, flagWords(want, "tapped"), flagWords(want, "tapped"), why)
 		}
