@@ -83,7 +83,7 @@ func (g *game) enterAsCopy(a *model.Action) error {
 }
 
 // cloneDef returns what a card entering as a copy of p becomes. Of a
-// lone flipped card it is that flip card, both halves: the copy's own
+// lone flipped flip card it is that flip card, both halves: the copy's own
 // status picks the half (CR 707.3), and it enters unflipped (CR 110.5b),
 // so it has the normal half's characteristics (CR 710.2). Of any other
 // permanent it is p's copiable values (copyDef).
@@ -95,7 +95,13 @@ func (g *game) cloneDef(p *model.Permanent) (*model.CardDef, error) {
 		return nil, unsupported("copy-of-flipped-permanent",
 			"%s is flipped and merged, face down or under a copy effect: CR 707.3 and 730.2h do not say which values a copy of it takes", p.ID)
 	}
-	return g.def(p.Components[0].Object), nil
+	if d := g.def(p.Components[0].Object); d.Layout == model.LayoutFlip {
+		return d, nil
+	}
+	// A permanent keeps a flipped status that is not relevant to it
+	// (CR 110.5c); of any other card the copy takes the face that is up
+	// (CR 707.8).
+	return g.copyDef(p)
 }
 
 // copyDef returns p's copiable values as a single-faced card definition:

@@ -591,6 +591,16 @@ func examples() []*model.Scenario {
 			Permanents: perms{"k1@0": {Status: &model.Status{}, Name: ptr("Akki Lavarunner"), Power: ptr(1), Toughness: ptr(1),
 				Colors: &[]model.Color{model.Red}, AbilitiesExactly: &[]model.AbilityID{"flip_akki_lavarunner", "haste"}}}}))
 
+	bd = build.New("110.5c-clone-of-a-flipped-insectile-aberration-copies-its-back-face",
+		"Clone enters as a copy of Insectile Aberration, Delver of Secrets transformed, which kept a flipped status from a copy effect that has ended: the status is not relevant to a card that is not a flip card, so the copy takes the face that is up.", "110.5c", "707.8", "712.8e")
+	bd.Card("c1", a, "Delver of Secrets")
+	bd.Card("k1", a, "Clone")
+	add(bd.Perm("p1", a, back("c1")).Mod("p1", func(p *model.Permanent) { p.Status.Flipped = true }).Put(a, model.Hand, "k1").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 110.5c: the flipped status is kept but not relevant; CR 707.8, 712.8e: the face that is up, with mana value 0; CR 110.5b: the copy enters unflipped",
+			Permanents: perms{"k1@0": {Status: &model.Status{}, Name: ptr("Insectile Aberration"), Power: ptr(3), Toughness: ptr(2), ManaValue: ptr(0),
+				AbilitiesExactly: &[]model.AbilityID{"flying"}}}}))
+
 	bd = build.New("701.58a-a-cloaked-card-under-a-mutated-creature-gives-ward",
 		"Gemrazer mutates onto a cloaked Grizzly Bears, on top: the merged creature is face up, and the cloaked card under it still has ward {2}, which it adds to the merged creature's abilities.", "701.58a", "702.140e", "730.2e")
 	bd.Card("c1", a, "Grizzly Bears")

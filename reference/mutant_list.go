@@ -229,7 +229,7 @@ var bugFaceDownDfcTransforms = Mutant{Name: "face-down-dfc-transforms", Bug: "a 
 
 // bugFlipAlways: a flip card uses its alternative characteristics even unflipped.
 var bugFlipAlways = Mutant{Name: "flip-always", Bug: "a flip card uses its alternative characteristics even unflipped", Breaks: []model.RuleID{"710.1b", "710.2"},
-	Also: []model.RuleID{"730.2a", "702.140e"}, Why: "an unflipped flip card in a merged permanent then gives it its alternative characteristics, or its alternative abilities when mutated", Components: 1, Actions: 0}
+	Also: []model.RuleID{"730.2a", "702.140e", "707.5"}, Why: "an unflipped flip card in a merged permanent then gives it its alternative characteristics, or its alternative abilities when mutated, and a copy of a flipped flip card, which enters unflipped, takes them too", Components: 1, Actions: 0}
 
 // bugFrontFaceHasBothAbilities: a double-faced permanent with its front face up also has its back face's abilities.
 var bugFrontFaceHasBothAbilities = Mutant{Name: "front-face-has-both-abilities", Bug: "a double-faced permanent with its front face up also has its back face's abilities", Breaks: []model.RuleID{"712.8d"}, Components: 1, Actions: 0}
