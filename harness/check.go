@@ -658,6 +658,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 	}
 	if !e.failed && !e.faulted && !notJudged(r) {
 		e.short = uncovered(p, r)
+		e.unreached = unreached(p, r)
 	}
 	d := decide(r, e)
 	r.basis.searched = &d
@@ -905,6 +906,21 @@ func coveredButForLoss(p *properties.Property, r Result) bool {
 			continue
 		}
 		if float64(r.Coverage[l]+r.lost[l])/float64(all) < want {
+			return false
+		}
+	}
+	return true
+}
+
+// unreached reports whether p names its situations and none of r's
+// cases reached one: every label set aside, say, and the cases the engine
+// played the ones where nothing the rule speaks of happens.
+func unreached(p *properties.Property, r Result) bool {
+	if p.Classify == nil || r.Cases == 0 {
+		return false
+	}
+	for l, n := range r.Coverage {
+		if l != properties.ElseHappens && n > 0 {
 			return false
 		}
 	}

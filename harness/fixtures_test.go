@@ -157,7 +157,43 @@ func writeFixtures(t *testing.T) {
 		write(t, filepath.Join(fixturesDir, string(d.rule), "set-aside-"+d.mutant+".json"), fixture{Rule: d.rule, Want: "set-aside", Finding: d.finding,
 			Why: "mutant " + d.mutant + " departs at an earlier step, which is " + string(d.finding) + "'s finding: " + d.why}, s, got, want)
 	}
+	all := harness.EngineInfo{Name: "fixtures", Features: model.Features, Observers: model.Observers}
+	for _, d := range failsOtherwise {
+		s, err := model.DecodeScenario([]byte(d.scenario))
+		require.NoError(t, err, d.rule)
+		e, err := harness.Reference(d.mutant)
+		require.NoError(t, err)
+		got, err := e.Run(context.Background(), s)
+		require.NoError(t, err, d.rule)
+		want, err := reference.Run(s)
+		require.NoError(t, err, d.rule)
+		p := properties.Find(properties.All, d.rule)
+		require.NotNil(t, p, d.rule)
+		j := harness.Judge(p, harness.Judging{Info: all}, harness.Traces{Scenario: s, Engine: got, Rules: want})
+		require.Equal(t, harness.CaseFailed, j.Outcome, "%s: %s", d.rule, d.name)
+		write(t, filepath.Join(fixturesDir, string(d.rule), "failed-"+d.mutant+"-"+d.name+".json"), fixture{Rule: d.rule, Want: "failed",
+			Class: properties.ClassOf(j.Problem), Why: "mutant " + d.mutant + ": " + d.why}, s, got, want)
+	}
 }
+
+// failsOtherwise are cases a rule's check fails in a way its mutants'
+// shrunk counterexamples at seed 1 do not show: a second class of
+// problem, kept so that a change to the check that stops finding it is
+// seen.
+var failsOtherwise = []struct {
+	rule         model.RuleID
+	mutant, name string
+	why          string
+	scenario     string
+}{
+	{"707.5", "clone-copies-top-card", "face-down", "Clone copying a face-down Grizzly Bears takes the printed card, not the face-down values",
+		`{"format": "mergecheck/scenario/v1", "name": "clone-of-a-face-down-bear", "catalogue": [` + clone + `, ` + bears + `], "objects": [{"id": "c1", "def": "Grizzly Bears", "owner": "A"}, {"id": "c2", "def": "Clone", "owner": "A"}],
+		 "start": {"active": "A", "players": [{"id": "A", "zones": {"hand": ["c2"]}}, {"id": "B", "zones": {}}], "battlefield": [{"id": "p1", "controller": "A", "components": [{"object": "c1", "face_down": true, "face_down_by": "effect"}], "status": {"face_down": true}, "timestamp": 1, "controlled_since_turn_start": true}]},
+		 "actions": [{"type": "enter_as_copy", "object": "c2", "target": "p1"}]}`},
+}
+
+// clone is Clone's catalogue entry, for the scenarios above.
+const clone = `{"name": "Clone", "layout": "normal", "front": {"name": "Clone", "mana_cost": "{3}{U}", "colors": ["U"], "types": ["creature"], "subtypes": ["Shapeshifter"], "power": 0, "toughness": 0, "abilities": ["enter_as_copy"]}}`
 
 // departedEarlier are cases a rule's check holds although the engine's
 // trace departs at a step before one the rule judges: a check judges a

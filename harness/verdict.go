@@ -23,6 +23,10 @@ type ending struct {
 	// when none did.
 	short         string
 	noDirectSetup bool
+	// unreached is set for a rule with situations (its Classify labels)
+	// when no case the engine played reached one: nothing it did was
+	// what the rule is about.
+	unreached bool
 }
 
 // A decision is a rule's verdict and why. forShort is set when the verdict
@@ -80,6 +84,14 @@ func decided(r Result, e ending) decision {
 		// keeps the rule: it refused the rest.
 		return decision{verdict: Unsupported, why: fmt.Sprintf("the engine refused %d of the scenarios drawn for this rule and played %d, too few to judge it by (%d are needed); it refused them as: %s",
 			r.Refused, r.Cases, minCases(e.checks), r.Refusals[0].Reason)}
+	case e.unreached && r.Refused > 0:
+		// The cases that reach the rule were refused, or reach it too
+		// rarely in what the engine plays: it is not held on the others.
+		return decision{verdict: Unsupported, why: fmt.Sprintf("none of the %d cases the engine played reached the rule's situation; it refused %d scenarios drawn for the rule, as: %s", r.Cases, r.Refused, r.Refusals[0].Reason)}
+	case e.unreached && (len(r.SetAside) > 0 || len(r.Shares) > 0):
+		return decision{verdict: Unsupported, why: fmt.Sprintf("none of the %d cases the engine played reached the rule's situation, which the scenarios its declared features allow reach rarely", r.Cases)}
+	case e.unreached:
+		return decision{verdict: Uncovered, why: fmt.Sprintf("none of the %d cases played reached the rule's situation", r.Cases)}
 	case e.short != "" && e.noDirectSetup:
 		// Not the generators' failing but the engine's limit: the stacks
 		// it can be given don't reach the rule enough.

@@ -43,6 +43,9 @@ func TestDecide(t *testing.T) {
 		{name: "interrupted after some cases", r: Result{Cases: 40}, e: ending{stopped: true, interrupted: true, checks: 100}, want: Interrupted, why: "interrupted after 40 of 100"},
 		{name: "labels set aside", r: Result{Cases: 100, SetAside: map[string]string{"flip": "needs flip"}}, want: Held, why: "set aside"},
 		{name: "shares measured for the engine's features", r: Result{Cases: 100, Shares: map[string]float64{"merged": 0.12}}, want: Held, why: `"merged" 12.0%`},
+		{name: "the situation never reached, the rest refused", r: Result{Cases: 60, Refused: 40, Refusals: refusal}, e: ending{unreached: true, checks: 100}, want: Unsupported, why: "none of the 60 cases the engine played reached the rule's situation; it refused 40"},
+		{name: "the situation never reached, its labels set aside", r: Result{Cases: 100, SetAside: map[string]string{"shroud": "needs attach"}}, e: ending{unreached: true, checks: 100}, want: Unsupported, why: "its declared features allow reach rarely"},
+		{name: "the situation never reached by an engine with every feature", r: Result{Cases: 100}, e: ending{unreached: true, checks: 100}, want: Uncovered, why: "none of the 100 cases played"},
 		{name: "refused most, some lost to 400.1", r: Result{Cases: 5, Refused: 80, Refusals: refusal, Excluded: 15, ExcludedBy: map[model.RuleID]int{properties.P400_1.Rule: 15}}, e: ending{checks: 100}, want: Uncovered, why: "only 5 of 20 cases"},
 		{name: "refused most, more lost to a finding than judged", r: Result{Cases: 3, Refused: 90, Refusals: refusal, Excluded: 7, ExcludedBy: map[model.RuleID]int{"730.3": 7}}, e: ending{checks: 100}, want: Uncovered, why: "730.3: 7"},
 	} {
@@ -180,4 +183,28 @@ func TestBlock_AFindingBlocksTheRulesItKeptFromBeingJudged(t *testing.T) {
 	assert.Equal(t, Blocked, merged[0].Verdict)
 	assert.Equal(t, model.RuleID("730.2c"), merged[0].BlockedBy)
 	assert.Empty(t, merged[0].LostTo)
+}
+
+// TestUnreached: a rule with situations is unreached when no case played
+// had one of its labels; ElseHappens is no situation, and a rule without
+// labels is never unreached.
+func TestUnreached(t *testing.T) {
+	labelled := &properties.Property{Rule: "1.1", Classify: func(*model.Scenario, *model.Trace) []string { return nil }}
+	for _, tt := range []struct {
+		name string
+		p    *properties.Property
+		r    Result
+		want bool
+	}{
+		{"no label in any case", labelled, Result{Cases: 100, Coverage: map[string]int{}}, true},
+		{"only something else happens", labelled, Result{Cases: 100, Coverage: map[string]int{properties.ElseHappens: 30}}, true},
+		{"a label reached once", labelled, Result{Cases: 100, Coverage: map[string]int{"shroud": 1}}, false},
+		{"a label counted none", labelled, Result{Cases: 100, Coverage: map[string]int{"shroud": 0}}, true},
+		{"no case played", labelled, Result{}, false},
+		{"a rule without labels", &properties.Property{Rule: "1.2"}, Result{Cases: 100}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, unreached(tt.p, tt.r))
+		})
+	}
 }

@@ -299,7 +299,7 @@ var bugFaceDownToughnessFromCard = Mutant{Name: "face-down-toughness-from-card",
 
 // bugUnflippedTakesFlipPower: an unflipped flip card has its flipped half's power and toughness.
 var bugUnflippedTakesFlipPower = Mutant{Name: "unflipped-takes-flip-power", Bug: "an unflipped flip card has its flipped half's power and toughness", Breaks: []model.RuleID{"710.2", "710.1b"},
-	Also: []model.RuleID{"730.2a"}, Why: "a merged permanent topped by an unflipped flip card then has the flipped half's power and toughness", Components: 1, Actions: 0}
+	Also: []model.RuleID{"730.2a", "707.5"}, Why: "a merged permanent topped by an unflipped flip card, and a copy of a flipped flip card, which enters unflipped, then have the flipped half's power and toughness", Components: 1, Actions: 0}
 
 // bugBackFaceFrontPower: a double-faced permanent back face up has its front face's power and toughness.
 var bugBackFaceFrontPower = Mutant{Name: "back-face-front-power", Bug: "a double-faced permanent back face up has its front face's power and toughness", Breaks: []model.RuleID{"712.8e"},
