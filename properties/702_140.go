@@ -15,7 +15,7 @@ var P702_140a = &Property{
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
-		_ = mutateCasts(c, func(i int, card, target model.ObjectID) error {
+		_ = mutateCasts(c, "702.140a", func(i int, card, target model.ObjectID) error {
 			if l := mutateTargetLabel(c, i, card, target); l != "legal" && !slices.Contains(out, l) {
 				out = append(out, l)
 			}
@@ -27,7 +27,7 @@ var P702_140a = &Property{
 	// asked a share of, and explored first.
 	Cover: map[string]float64{"human": 0.1, "other-owner": 0.1},
 	Check: func(c *Case) error {
-		return mutateCasts(c, func(i int, card, target model.ObjectID) error {
+		return mutateCasts(c, "702.140a", func(i int, card, target model.ObjectID) error {
 			rules, engine := forbidden(c.Reference.Steps[i]), forbidden(c.Trace.Steps[i])
 			why := "a mutating creature spell targets a non-Human creature with the same owner as the spell"
 			switch {
@@ -44,14 +44,15 @@ var P702_140a = &Property{
 // mutateCasts calls f for each mutating spell cast of the scenario whose
 // target the engine's trace has as the rules' does before the step
 // (made, attached and characterized alike: otherwise what makes it legal
-// is another rule's finding), and whose spell is where the rules have it.
-// A cast the rules forbid because its target is phased out is 702.26b's.
-func mutateCasts(c *Case, f func(i int, card, target model.ObjectID) error) error {
+// is another rule's finding), whose spell is where the rules have it, and
+// which the rules allow or forbid by rule: a cast they forbid by another
+// (its target phased out, 702.26b; with shroud, 702.18a) is that rule's.
+func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.ObjectID) error) error {
 	for i, a := range c.Scenario.Actions {
 		if a.Type != model.CastMutate || i >= len(c.Reference.Steps) || i >= len(c.Trace.Steps) {
 			continue
 		}
-		if slices.ContainsFunc(c.Reference.Steps[i].Events, func(e model.Event) bool { return e.Kind == model.NotAllowed && e.Rule != "702.140a" }) {
+		if slices.ContainsFunc(c.Reference.Steps[i].Events, func(e model.Event) bool { return e.Kind == model.NotAllowed && e.Rule != rule }) {
 			continue
 		}
 		if !likeRulesAt(c, i, a.Target) || !inHand(stateAt(c.Trace, i), a.Object) || !inHand(stateAt(c.Reference, i), a.Object) {

@@ -190,6 +190,7 @@ var classifications = map[model.AbilityID]Classification{
 	"vigilance":                      interpreted("508.1f", "702.20b"),
 	model.Defender:                   interpreted("702.3b", "508.1c"),
 	model.EnchantedCantAttackOrBlock: interpreted("508.1c"),
+	Shroud:                           interpreted("702.18a", "601.2c", "702.140b"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.
@@ -281,8 +282,6 @@ var classifications = map[model.AbilityID]Classification{
 		WhoseActive, model.Attack).cites("613.4c"),
 	"attackers_plus_3_0": unmodelled("it could give the attacking creature +3/+0",
 		WhoseActive, model.Attack).cites("613.4c"),
-	Shroud: unmodelled("it could make the permanent an illegal target of a mutating creature spell",
-		WhoseSubject, targeting...).cites("702.18a"),
 	"hexproof": unmodelled("it could make the permanent an illegal target of an opponent's mutating creature spell",
 		WhoseSubject, targeting...).cites("702.11b").byOpponent(),
 	model.Ward2: unmodelled("it would trigger as the permanent becomes the target of an opponent's mutating creature spell, and counter the spell unless its caster pays {2}",

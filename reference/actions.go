@@ -137,11 +137,11 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 					return invalid("target %s is no object of the scenario", a.Target)
 				}
 			}
-			// CR 702.140a: a mutating creature spell can't be cast without
-			// a legal target; a phased-out one does not exist (CR 702.26b).
+			// CR 601.2c: a spell can't be cast without a legal target.
 			rule := model.RuleID("702.140a")
-			if p := g.st.Permanent(a.Target); p != nil && p.Status.PhasedOut {
-				rule = "702.26b"
+			var bad *badTarget
+			if errors.As(err, &bad) {
+				rule = bad.rule
 			}
 			return illegal(rule, "%s can't target %s: %v", a.Object, a.Target, err)
 		}
@@ -177,15 +177,17 @@ func (g *game) cardInHand(id model.ObjectID) (*model.Object, error) {
 	return o, nil
 }
 
-// mutateTargetLegal checks CR 702.140a's target: a non-Human creature with
-// the same owner as the spell.
+// mutateTargetLegal checks that permanent id is a legal target for a
+// mutating creature spell its owner controls: a non-Human creature with
+// the same owner (CR 702.140a), phased in (702.26b), without shroud
+// (702.18a). What makes it illegal is a *badTarget naming the rule.
 func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error {
 	p := g.st.Permanent(id)
 	if p == nil {
-		return fmt.Errorf("%s is not on the battlefield", id)
+		return &badTarget{"702.140a", fmt.Sprintf("%s is not on the battlefield", id)}
 	}
 	if p.Status.PhasedOut && !g.is(bugMergeIntoPhasedOut) {
-		return fmt.Errorf("%s is phased out (CR 702.26b)", id)
+		return &badTarget{"702.26b", fmt.Sprintf("%s is phased out (CR 702.26b)", id)}
 	}
 	d, err := g.derive(p)
 	if err != nil {
@@ -193,14 +195,25 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 	}
 	switch {
 	case !slices.Contains(d.Characteristics.Types, "creature"):
-		return fmt.Errorf("%s is not a creature (CR 702.140a)", id)
+		return &badTarget{"702.140a", fmt.Sprintf("%s is not a creature (CR 702.140a)", id)}
 	case slices.Contains(d.Characteristics.Subtypes, "Human") && !g.is(bugMutateTargetsHuman):
-		return fmt.Errorf("%s is a Human (CR 702.140a)", id)
+		return &badTarget{"702.140a", fmt.Sprintf("%s is a Human (CR 702.140a)", id)}
 	case g.ownerOf(p) != owner && !g.is(bugMutateTargetsOtherOwner):
-		return fmt.Errorf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)
+		return &badTarget{"702.140a", fmt.Sprintf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)}
+	case slices.Contains(d.Characteristics.Abilities, Shroud) && !g.is(bugMutateTargetsShroud):
+		return &badTarget{"702.18a", fmt.Sprintf("%s has shroud (CR 702.18a)", id)}
 	}
 	return nil
 }
+
+// A badTarget is why a permanent is not a legal target of a mutating
+// creature spell, and the rule that says so.
+type badTarget struct {
+	rule model.RuleID
+	why  string
+}
+
+func (e *badTarget) Error() string { return e.why }
 
 // resolve resolves the top object of the stack (CR 608.3).
 func (g *game) resolve(a *model.Action) error {

@@ -1,6 +1,7 @@
 package reference_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -130,23 +131,29 @@ func greaves(name string) *build.Builder {
 	return bd.Perm("p2", a, up("g1")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).Put(a, model.Hand, "c2")
 }
 
-func Test702_18a_AMutatingSpellTargetingACreatureWithShroudIsRefused(t *testing.T) {
+// Test702_18a_AMutatingSpellCantTargetAPermanentWithShroud: shroud, here
+// Lightning Greaves', makes the equipped creature an illegal target: the
+// cast is not allowed (CR 601.2c), and a spell already on the stack
+// resolves as a creature spell (702.140b).
+func Test702_18a_AMutatingSpellCantTargetAPermanentWithShroud(t *testing.T) {
 	t.Run("cast", func(t *testing.T) {
 		s := greaves("702.18a-shroud-cast").Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-		requireRefused(t, s, 0, "unmodelled-ability", "shroud", "p1 (Grizzly Bears)", "action 0 (cast_mutate)", "702.18a")
+		requireNotAllowed(t, s, 0, "702.18a")
 	})
 	t.Run("resolve", func(t *testing.T) {
-		// The target is checked again as the spell resolves (CR 702.140b).
-		s := greaves("702.18a-shroud-resolve").Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
+		s := greaves("702.18a-shroud-resolve").Do(model.Action{Type: model.Resolve}).Scenario()
 		s.Start.Players[0].Zones.Hand = nil
 		s.Start.Stack = []model.StackObject{{Object: "c2", Controller: a, Target: "p1"}}
-		requireRefused(t, s, 0, "unmodelled-ability", "shroud", "p1 (Grizzly Bears)", "action 0 (resolve)")
+		tr := requirePlayed(t, s)
+		assert.Equal(t, model.Event{Kind: model.NothingHappens, Rule: "702.140b", Object: "c2"}, tr.Steps[0].Events[0])
+		assert.Len(t, tr.Steps[0].State.Permanent("p1").Components, 1, "p1 stays as it was")
+		assert.NotNil(t, tr.Steps[0].State.Permanent(model.EnteredID("c2", 0)), "c2 enters as a creature of its own")
 	})
 	t.Run("phased_out_equipment", func(t *testing.T) {
 		// A phased-out Equipment grants nothing (CR 702.26b).
 		s := greaves("702.18a-shroud-phased-out").Mod("p2", func(p *model.Permanent) { p.Status.PhasedOut = true }).
 			Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-		requirePlayed(t, s)
+		assert.False(t, slices.ContainsFunc(requirePlayed(t, s).Steps[0].Events, func(e model.Event) bool { return e.Kind == model.NotAllowed }))
 	})
 	t.Run("illegal_anyway", func(t *testing.T) {
 		// B's Gemrazer can't target A's creature (CR 702.140a), shroud or not.
@@ -158,6 +165,12 @@ func Test702_18a_AMutatingSpellTargetingACreatureWithShroudIsRefused(t *testing.
 	t.Run("not_targeted", func(t *testing.T) {
 		s := greaves("702.18a-shroud-untargeted").Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario()
 		requirePlayed(t, s)
+	})
+	t.Run("mutant", func(t *testing.T) {
+		s := greaves("702.18a-shroud-mutant").Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+		tr, err := reference.RunMutant(decoded(t, s), "mutate-targets-shroud")
+		require.NoError(t, err)
+		assert.NotEqual(t, model.NotAllowed, tr.Steps[0].Events[0].Kind, "the mutant casts it")
 	})
 }
 
