@@ -105,6 +105,9 @@ var notCanonical = map[string]string{
 	"card-replacement-skips-tokens/730.3e": "the card-only replacement effect is Wheel of Sun and Moon under its owner's control or Leyline of the Void " +
 		"under the other player's, whichever the seed drew; each is a minimum, and one becomes the other only by a new card and a new controller at once, " +
 		"which no single shrinking step makes",
+	"clone-copies-top-card/707.5": "Clone copying a face-down Grizzly Bears or a transformed Delver of Secrets, whichever the seed drew (seeds 1, 2 and 4 the first, " +
+		"3, 5 and 6 the second since the reference copies the face that is up of a permanent kept flipped); each is a minimum, since turning the Bears face up " +
+		"or the Delver front face up leaves nothing for the mutant to get wrong, and one becomes the other only by a new card and a new face at once",
 	"lazy:frozen/730.2f": "an engine that changes nothing departs from the rules on any action, and no other rule's check claims a permanent that never " +
 		"appeared, so 730.2f's smallest case is whichever action the seed drew first (a tap, a manifest); none becomes another by one step",
 }

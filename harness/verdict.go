@@ -90,8 +90,6 @@ func decided(r Result, e ending) decision {
 		return decision{verdict: Unsupported, why: fmt.Sprintf("none of the %d cases the engine played reached the rule's situation; it refused %d scenarios drawn for the rule, as: %s", r.Cases, r.Refused, r.Refusals[0].Reason)}
 	case e.unreached && (len(r.SetAside) > 0 || len(r.Shares) > 0):
 		return decision{verdict: Unsupported, why: fmt.Sprintf("none of the %d cases the engine played reached the rule's situation, which the scenarios its declared features allow reach rarely", r.Cases)}
-	case e.unreached:
-		return decision{verdict: Uncovered, why: fmt.Sprintf("none of the %d cases played reached the rule's situation", r.Cases)}
 	case e.short != "" && e.noDirectSetup:
 		// Not the generators' failing but the engine's limit: the stacks
 		// it can be given don't reach the rule enough.

@@ -45,7 +45,7 @@ func TestDecide(t *testing.T) {
 		{name: "shares measured for the engine's features", r: Result{Cases: 100, Shares: map[string]float64{"merged": 0.12}}, want: Held, why: `"merged" 12.0%`},
 		{name: "the situation never reached, the rest refused", r: Result{Cases: 60, Refused: 40, Refusals: refusal}, e: ending{unreached: true, checks: 100}, want: Unsupported, why: "none of the 60 cases the engine played reached the rule's situation; it refused 40"},
 		{name: "the situation never reached, its labels set aside", r: Result{Cases: 100, SetAside: map[string]string{"shroud": "needs attach"}}, e: ending{unreached: true, checks: 100}, want: Unsupported, why: "its declared features allow reach rarely"},
-		{name: "the situation never reached by an engine with every feature", r: Result{Cases: 100}, e: ending{unreached: true, checks: 100}, want: Uncovered, why: "none of the 100 cases played"},
+		{name: "the situation never reached by an engine with every feature", r: Result{Cases: 100}, e: ending{unreached: true, short: "label \"x\" covered 0%", checks: 100}, want: Uncovered, why: "label \"x\"", forShort: true},
 		{name: "refused most, some lost to 400.1", r: Result{Cases: 5, Refused: 80, Refusals: refusal, Excluded: 15, ExcludedBy: map[model.RuleID]int{properties.P400_1.Rule: 15}}, e: ending{checks: 100}, want: Uncovered, why: "only 5 of 20 cases"},
 		{name: "refused most, more lost to a finding than judged", r: Result{Cases: 3, Refused: 90, Refusals: refusal, Excluded: 7, ExcludedBy: map[model.RuleID]int{"730.3": 7}}, e: ending{checks: 100}, want: Uncovered, why: "730.3: 7"},
 	} {

@@ -35,7 +35,7 @@ var P702_18a = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"shroud": 0.05},
+	Cover: map[string]float64{"shroud": 0.01},
 	Check: func(c *Case) error {
 		return mutateCasts(c, "702.18a", func(i int, card, target model.ObjectID) error {
 			if slices.ContainsFunc(c.Reference.Steps[i].Events, func(e model.Event) bool { return e.Kind == model.NotAllowed && e.Rule == "702.18a" }) && !forbidden(c.Trace.Steps[i]) {

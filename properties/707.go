@@ -6,9 +6,7 @@ import (
 
 // P707_5: a card entering as a copy is a copy as it enters: it has the
 // copiable values of what it copies (CR 707.2), of a merged permanent
-// every component's abilities, of a face-down one the face-down values;
-// and it keeps its own card's faces, so Clone copying a double-faced
-// permanent is not double-faced (CR 707.8).
+// every component's abilities, of a face-down one the face-down values.
 var P707_5 = &Property{
 	Rule:  "707.5",
 	Needs: []model.Feature{model.FeatureCopy},
@@ -48,10 +46,6 @@ var P707_5 = &Property{
 			if got, want := charsView(e.Derived.Characteristics), charsView(r.Derived.Characteristics); got != want {
 				got, want = charsApart(e.Derived.Characteristics, r.Derived.Characteristics)
 				return problemOf("copy-takes-other-values", "%s, %s entered as a copy of %s with %s, but a copy takes the original's copiable values: %s", after(c, i), r.ID, target, got, want)
-			}
-			if got, want := e.Derived.DoubleFaced, r.Derived.DoubleFaced; got != want || e.Derived.Transformed != r.Derived.Transformed {
-				return problemOf("copy-double-faced", "%s, %s entered as a copy of %s and reports it %s and %s, but the rules make it %s and %s: it takes the copiable values of the face that is up and keeps its own card's faces (CR 707.8)",
-					after(c, i), r.ID, target, flagWords(got, "double-faced"), flagWords(e.Derived.Transformed, "transformed"), flagWords(want, "double-faced"), flagWords(r.Derived.Transformed, "transformed"))
 			}
 			return nil
 		})

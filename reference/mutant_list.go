@@ -158,7 +158,7 @@ var bugMutateTargetsHuman = Mutant{Name: "mutate-targets-human", Bug: "a mutatin
 var bugMutateTargetsOtherOwner = Mutant{Name: "mutate-targets-other-owner", Bug: "a mutating creature spell may target a creature another player owns", Breaks: []model.RuleID{"702.140a"}, Components: 1, Actions: 1}
 
 // bugMutateTargetsShroud: a mutating creature spell may target a permanent with shroud.
-var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 1, Actions: 1}
+var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 2, Actions: 1}
 
 // bugDiesPerCard: "whenever a creature dies" triggers once per card of a merged permanent.
 var bugDiesPerCard = Mutant{Name: "dies-per-card", Bug: "\"whenever a creature dies\" triggers once per card of a merged permanent", Breaks: []model.RuleID{"730.3", "712.21"}, Components: 2, Actions: 1}
