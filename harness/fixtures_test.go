@@ -146,27 +146,13 @@ func writeFixtures(t *testing.T) {
 		}
 	}
 	for _, d := range departedEarlier {
-		s, err := model.DecodeScenario([]byte(d.scenario))
-		require.NoError(t, err, d.rule)
-		e, err := harness.Reference(d.mutant)
-		require.NoError(t, err)
-		got, err := e.Run(context.Background(), s)
-		require.NoError(t, err, d.rule)
-		want, err := reference.Run(s)
-		require.NoError(t, err, d.rule)
+		s, got, want := playFixture(t, d.scenario, d.mutant)
 		write(t, filepath.Join(fixturesDir, string(d.rule), "set-aside-"+d.mutant+".json"), fixture{Rule: d.rule, Want: "set-aside", Finding: d.finding,
 			Why: "mutant " + d.mutant + " departs at an earlier step, which is " + string(d.finding) + "'s finding: " + d.why}, s, got, want)
 	}
 	all := harness.EngineInfo{Name: "fixtures", Features: model.Features, Observers: model.Observers}
 	for _, d := range failsOtherwise {
-		s, err := model.DecodeScenario([]byte(d.scenario))
-		require.NoError(t, err, d.rule)
-		e, err := harness.Reference(d.mutant)
-		require.NoError(t, err)
-		got, err := e.Run(context.Background(), s)
-		require.NoError(t, err, d.rule)
-		want, err := reference.Run(s)
-		require.NoError(t, err, d.rule)
+		s, got, want := playFixture(t, d.scenario, d.mutant)
 		p := properties.Find(properties.All, d.rule)
 		require.NotNil(t, p, d.rule)
 		j := harness.Judge(p, harness.Judging{Info: all}, harness.Traces{Scenario: s, Engine: got, Rules: want})
@@ -174,6 +160,21 @@ func writeFixtures(t *testing.T) {
 		write(t, filepath.Join(fixturesDir, string(d.rule), "failed-"+d.mutant+"-"+d.name+".json"), fixture{Rule: d.rule, Want: "failed",
 			Class: properties.ClassOf(j.Problem), Why: "mutant " + d.mutant + ": " + d.why}, s, got, want)
 	}
+}
+
+// playFixture decodes a fixture's scenario and plays it on the mutant and
+// on the reference.
+func playFixture(t *testing.T, scenario, mutant string) (*model.Scenario, *model.Trace, *model.Trace) {
+	t.Helper()
+	s, err := model.DecodeScenario([]byte(scenario))
+	require.NoError(t, err, mutant)
+	e, err := harness.Reference(mutant)
+	require.NoError(t, err)
+	got, err := e.Run(context.Background(), s)
+	require.NoError(t, err, mutant)
+	want, err := reference.Run(s)
+	require.NoError(t, err, mutant)
+	return s, got, want
 }
 
 // failsOtherwise are further cases a rule's check fails, beside its
