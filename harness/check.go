@@ -271,8 +271,8 @@ func workerEngines(ctx context.Context, e Engine, n int) (engines []Engine, clos
 // all judges every rule of the run on the engines. Each property's run
 // depends only on the seed, so workers give the results of a serial run,
 // in the same order. A rule that explore finds failing is searched, and
-// its failure shrunk, there and then; leads and unexplained departures
-// are followed once every rule has searched.
+// its failure shrunk, there and then; the verdict pass (settleAll)
+// follows leads and unexplained departures once every rule has searched.
 func (rn *run) all(engines []Engine) {
 	early := make([]bool, len(rn.selected))
 	explore(rn.ctx, rn.selected, rn.judges, engines, rn.fromCorpus, rn.o, func(e Engine, j *judge) {
@@ -283,33 +283,7 @@ func (rn *run) all(engines []Engine) {
 	rest := searchOrder(rn.selected, rn.judges, early)
 	onWorkers(engines, len(rest), func() bool { return true }, func(e Engine, k int) { rn.one(e, rest[k]) })
 	if rn.err == nil {
-		rn.settleInternal()
-		follow(rn.ctx, rn.selected, rn.judges, rn.results, engines)
-		rn.res.Unexplained = unexplain(rn.ctx, rn.selected, rn.judges, rn.results, engines)
-		rn.settleInternal()
-		block(rn.results, rn.res.Unexplained)
-	}
-}
-
-// settleInternal gives each rule that has an internal error that verdict,
-// whatever its search found: what broke was mergecheck, so nothing it
-// judged of the rule can be trusted.
-func (rn *run) settleInternal() {
-	for i, p := range rn.selected {
-		if ie := rn.internals.of(p.Rule); ie != nil {
-			calls := 0
-			if r := rn.results[i]; r != nil {
-				calls = r.Calls
-				if ce := r.Counterexample; ce != nil {
-					// The failure found before it broke is kept, shrunk
-					// as far as it got.
-					rn.internals.keep(p.Rule, ce.Scenario)
-					ie = rn.internals.of(p.Rule)
-				}
-			}
-			r := internalResult(p, ie, calls)
-			rn.results[i] = &r
-		}
+		rn.res.Unexplained = settleAll(rn.ends(), finishing{rn, engines})
 	}
 }
 

@@ -9,10 +9,9 @@ import (
 	"github.com/mergecheck/mergecheck/properties"
 )
 
-// This file is what a run does once every rule's search is done: it
-// blames each departure on the rule whose check names it (follow), makes
-// the departures no check names findings of their own (unexplain), and
-// tells the rules a finding kept from being judged (block).
+// This file is the run's side of the verdict pass (see pass.go): what a
+// run left for it, and the engine work it hands back, done on the run's
+// workers.
 
 // resume readies a rule's judge to play again after its search: on the
 // run's context, with what is left of its share of the call budget, its
@@ -27,55 +26,103 @@ func (j *judge) resume(ctx context.Context, e Engine, r *Result) (done func()) {
 	return func() { cancel(nil); r.Calls = j.calls }
 }
 
-// leadsTried is how many other rules' cases follow plays again as one
-// rule's before it gives up: an engine that answers a case differently
-// the second time gets a few chances, not one per rule.
-const leadsTried = 3
+// ends are what the rules' searches left, in rule order, for the pass.
+func (rn *run) ends() []searchEnd {
+	out := make([]searchEnd, len(rn.selected))
+	for i, p := range rn.selected {
+		j := rn.judges[p.Rule]
+		ok, _ := applicable(j.info, p)
+		out[i] = searchEnd{rule: p.Rule, result: rn.results[i], open: ok && !j.broken(), leads: j.leads, departures: j.departures}
+	}
+	return out
+}
 
-// follow judges again, as a case of the rule its check named and on the
-// traces it had, each case of another rule whose departure from the
-// rules' trace that check named (a lead), for every rule whose own cases
-// did not fail it: the case is that rule's failure, wherever it was
-// drawn, and is shrunk as one (within the rule's share of the call
-// budget). Leads are taken in rule
-// order, so the outcome does not depend on how workers were scheduled.
-func follow(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result, engines []Engine) {
-	type lead struct {
-		from model.RuleID
-		lc   leadCase
-	}
-	var todo []int
-	leads := map[int][]lead{}
-	for i, q := range selected {
-		r := results[i]
-		if r == nil || r.Verdict == Failed || r.Verdict == Fault || r.Verdict == Interrupted || r.Verdict == Internal || judges[q.Rule].broken() {
-			continue
-		}
-		if ok, _ := applicable(judges[q.Rule].info, q); !ok {
-			continue
-		}
-		for _, p := range selected {
-			if lc, ok := judges[p.Rule].leads[q.Rule]; ok && p != q && len(leads[i]) < leadsTried {
-				leads[i] = append(leads[i], lead{p.Rule, lc})
-			}
-		}
-		if len(leads[i]) > 0 {
-			todo = append(todo, i)
-		}
-	}
-	// Even when the run is stopped: judging a lead costs no engine call,
-	// and a failure found is kept, shrunk as far as there is time.
-	onWorkers(engines, len(todo), func() bool { return true }, func(e Engine, k int) {
-		i := todo[k]
-		j := judges[selected[i].Rule]
+// finishing is the run's finisher: it judges and shrinks with the rules'
+// judges, a rule at a time on each of the run's workers. Even when the
+// run is stopped: judging a lead costs no engine call, and a failure
+// found is kept, shrunk as far as there is time.
+type finishing struct {
+	*run
+	engines []Engine
+}
+
+func (f finishing) judge(i int, lc leadCase) outcome {
+	j := f.judges[f.selected[i].Rule]
+	var out outcome
+	j.guard(func() { out = j.judgeTraces(lc.played(), lc.out.got, lc.out.want, lc.out.diverged) })
+	return out
+}
+
+func (f finishing) shrinkLeads(fs []*leadFix) {
+	onWorkers(f.engines, len(fs), func() bool { return true }, func(e Engine, k int) {
+		fx := fs[k]
+		j := f.judges[f.selected[fx.i].Rule]
+		r := f.results[fx.i]
+		done := j.resume(f.ctx, e, r)
+		defer done()
 		j.guard(func() {
-			for _, l := range leads[i] {
-				if followLead(ctx, e, j, results[i], l.from, l.lc) {
-					return
-				}
+			out := fx.out
+			out.key, out.played, out.call = fx.lc.out.key, fx.lc.out.played, fx.lc.out.call
+			j.remember(out)
+			j.shrinking = true
+			fx.ce = j.counterexample(&failing{fx.lc.s, out})
+			fx.calls = j.calls
+			if j.o.OnShrunk != nil {
+				j.o.OnShrunk(j.p.Rule)
 			}
 		})
 	})
+}
+
+func (f finishing) shrinkDepartures(us []Unexplained, by []int) {
+	// One worker per rule whose cases are shrunk, so that no judge plays
+	// on two workers at once.
+	var rules []int
+	for _, i := range by {
+		if !slices.Contains(rules, i) {
+			rules = append(rules, i)
+		}
+	}
+	slices.Sort(rules)
+	onWorkers(f.engines, len(rules), func() bool { return true }, func(e Engine, k int) {
+		i := rules[k]
+		j := f.judges[f.selected[i].Rule]
+		done := j.resume(f.ctx, e, f.results[i])
+		defer done()
+		for u := range us {
+			if by[u] != i {
+				continue
+			}
+			first := j.departures[us[u].Aspect].first
+			j.guard(func() { us[u].Counterexample = j.unexplained(first) })
+			if us[u].Counterexample == nil {
+				// Shrinking it broke (the rule's internal error): the
+				// departure is kept as it was drawn.
+				us[u].Counterexample = j.departedAsDrawn(first, false)
+			}
+		}
+	})
+}
+
+func (f finishing) internal(i int) *Result {
+	p := f.selected[i]
+	ie := f.internals.of(p.Rule)
+	if ie == nil {
+		return nil
+	}
+	calls := 0
+	if r := f.results[i]; r != nil {
+		calls = r.Calls
+		if ce := r.Counterexample; ce != nil {
+			// The failure found before it broke is kept, shrunk as far
+			// as it got.
+			f.internals.keep(p.Rule, ce.Scenario)
+			ie = f.internals.of(p.Rule)
+		}
+	}
+	r := internalResult(p, ie, calls)
+	f.results[i] = &r
+	return &r
 }
 
 // A leadFailure is a failure of one rule shown by a case drawn for
@@ -93,11 +140,14 @@ type aLead struct {
 }
 
 // played is the scenario the lead's case gave the engine.
-func (l aLead) played() *model.Scenario {
-	if l.lc.out.played != nil {
-		return l.lc.out.played
+func (l aLead) played() *model.Scenario { return l.lc.played() }
+
+// played is the scenario the case gave the engine.
+func (lc leadCase) played() *model.Scenario {
+	if lc.out.played != nil {
+		return lc.out.played
 	}
-	return l.lc.s
+	return lc.s
 }
 
 // failure is the lead's case failing with out.
@@ -133,34 +183,6 @@ func failFromLead(j *judge, r *Result) {
 	}
 }
 
-// followLead judges a case of rule from as one of j's rule, on the
-// traces it had, and if that rule's check fails it, makes it the rule's
-// counterexample, shrunk. It reports whether it did.
-func followLead(ctx context.Context, e Engine, j *judge, r *Result, from model.RuleID, lc leadCase) bool {
-	done := j.resume(ctx, e, r)
-	defer done()
-	played := lc.s
-	if lc.out.played != nil {
-		played = lc.out.played
-	}
-	out := j.judgeTraces(played, lc.out.got, lc.out.want, lc.out.diverged)
-	if out.problem == nil {
-		return false
-	}
-	out.key, out.played, out.call = lc.out.key, lc.out.played, lc.out.call
-	j.remember(out)
-	j.shrinking = true
-	ce := j.counterexample(&failing{lc.s, out})
-	r.Counterexample, r.ShrunkAtCall = ce, j.calls
-	r.Lead, r.FromLead = &Lead{Rule: from, Call: lc.out.call}, true
-	r.basis.followed = from
-	r.conclude()
-	if j.o.OnShrunk != nil {
-		j.o.OnShrunk(j.p.Rule)
-	}
-	return true
-}
-
 // noteLeads notes on each rule that failed on its own cases the first
 // other rule whose case showed a failure of it, taken in rule order, so
 // that it does not depend on how workers were scheduled.
@@ -177,55 +199,6 @@ func noteLeads(selected []*properties.Property, judges map[model.RuleID]*judge, 
 			}
 		}
 	}
-}
-
-// unexplain makes each aspect of the trace in which the engine departed
-// from the rules' where no rule's check looks one finding: the cases of
-// each rule that showed it, and the first of them, taken in rule order,
-// shrunk keeping a departure in that aspect (within that rule's share of
-// the call budget).
-func unexplain(ctx context.Context, selected []*properties.Property, judges map[model.RuleID]*judge, results []*Result, engines []Engine) []Unexplained {
-	var out []Unexplained
-	index := map[string]int{}    // aspect -> index in out
-	shrinker := map[string]int{} // aspect -> index in selected of the rule whose case is shrunk
-	for i, p := range selected {
-		j := judges[p.Rule]
-		for _, aspect := range slices.Sorted(maps.Keys(j.departures)) {
-			k, ok := index[aspect]
-			if !ok {
-				k, index[aspect], shrinker[aspect] = len(out), len(out), i
-				out = append(out, Unexplained{Aspect: aspect, Cases: map[model.RuleID]int{}})
-			}
-			out[k].Cases[p.Rule] += j.departures[aspect].n
-		}
-	}
-	// One worker per rule whose cases are shrunk, so that no judge plays
-	// on two workers at once.
-	var rules []int
-	for _, i := range shrinker {
-		if !slices.Contains(rules, i) {
-			rules = append(rules, i)
-		}
-	}
-	slices.Sort(rules)
-	onWorkers(engines, len(rules), func() bool { return true }, func(e Engine, k int) {
-		i := rules[k]
-		j := judges[selected[i].Rule]
-		done := j.resume(ctx, e, results[i])
-		defer done()
-		for u := range out {
-			if shrinker[out[u].Aspect] == i {
-				first := j.departures[out[u].Aspect].first
-				j.guard(func() { out[u].Counterexample = j.unexplained(first) })
-				if out[u].Counterexample == nil {
-					// Shrinking it broke (the rule's internal error):
-					// the departure is kept as it was drawn.
-					out[u].Counterexample = j.departedAsDrawn(first, false)
-				}
-			}
-		}
-	})
-	return out
 }
 
 // unexplained shrinks a case whose trace departed from the rules' where

@@ -164,11 +164,11 @@ type exploring struct {
 // findings are what a rule's cases showed of other rules.
 type findings struct {
 	// leads are, by rule, the first case this rule played that that
-	// rule's check failed (see follow).
+	// rule's check failed (see leadFixes).
 	leads map[model.RuleID]leadCase
 	// departures are, by aspect, the cases this rule played whose trace
 	// departed from the rules' where no rule's check looks: how many,
-	// and the first (see unexplain).
+	// and the first (see groupDepartures).
 	departures map[string]*departed
 	// reached counts, by rule, this rule's held cases that reached that
 	// rule too and kept it (see judgeOthers).
@@ -448,7 +448,7 @@ type departed struct {
 }
 
 // depart notes a case whose trace departed from the rules' where no
-// rule's check looks, keeping the first of each aspect for unexplain to
+// rule's check looks, keeping the first of each aspect for the verdict pass to
 // shrink.
 func (j *judge) depart(s *model.Scenario, out outcome) {
 	if j.departures == nil {

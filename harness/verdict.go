@@ -129,7 +129,7 @@ type basis struct {
 	// corpus is set when a corpus scenario still breaks the rule.
 	corpus bool
 	// followed names the rule whose case failed this one after its own
-	// cases held (followLead).
+	// cases held (settleAll).
 	followed model.RuleID
 	// unshrunk is set when a failing or faulting case is kept as it was
 	// played: the run stopped before it could be shrunk.

@@ -89,11 +89,12 @@ func WriteBaseline(w io.Writer, b *Baseline) error {
 	return enc.Encode(b)
 }
 
-// Apply compares a run with the baseline as of now: it marks the expected
-// failures in r and reports what is expected, what now holds, what expired
-// and what is new. Only rules the run checked are considered, so a shard
-// is compared with its part of the baseline.
-func (b *Baseline) Apply(r *harness.Results, file string, now time.Time) *BaselineReport {
+// Apply compares a run with the baseline as of now: it returns the run's
+// results with the expected failures marked (r itself is left as it is),
+// and what is expected, what now holds, what expired and what is new.
+// Only rules the run checked are considered, so a shard is compared with
+// its part of the baseline.
+func (b *Baseline) Apply(r *harness.Results, file string, now time.Time) (*harness.Results, *BaselineReport) {
 	rep := &BaselineReport{File: file}
 	today := now.Format(time.DateOnly)
 	live := map[model.RuleID]bool{}
@@ -104,8 +105,10 @@ func (b *Baseline) Apply(r *harness.Results, file string, now time.Time) *Baseli
 		}
 		live[e.Rule] = true
 	}
-	for i := range r.Results {
-		res := &r.Results[i]
+	marked := *r
+	marked.Results = slices.Clone(r.Results)
+	for i := range marked.Results {
+		res := &marked.Results[i]
 		bad := res.Verdict == harness.Failed || res.Verdict == harness.Fault
 		switch {
 		case bad && live[res.Rule]:
@@ -117,7 +120,7 @@ func (b *Baseline) Apply(r *harness.Results, file string, now time.Time) *Baseli
 			rep.Fixed = append(rep.Fixed, res.Rule)
 		}
 	}
-	return rep
+	return &marked, rep
 }
 
 // OK reports whether the run passes against the baseline: no new failure,

@@ -62,7 +62,7 @@ func writeIssues(dir, expect string, res *harness.Results, stdout io.Writer) err
 		if err != nil {
 			return err
 		}
-		b.Apply(res, expect, time.Now())
+		res, _ = b.Apply(res, expect, time.Now())
 	}
 	issues, err := reports.Issues(res, failure.Engine(res.Engine.Name))
 	if err != nil {
@@ -143,7 +143,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "mergecheck merge:", err)
 			return exitTrouble
 		}
-		rep = b.Apply(merged, *expect, time.Now())
+		merged, rep = b.Apply(merged, *expect, time.Now())
 	}
 	if err := out.write(merged, rep, stdout); err != nil {
 		fmt.Fprintln(stderr, "mergecheck merge:", err)

@@ -187,7 +187,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	res.Suite = "mergecheck " + version
 	var rep *reports.BaselineReport
 	if baseline != nil {
-		rep = baseline.Apply(res, *expect, time.Now())
+		res, rep = baseline.Apply(res, *expect, time.Now())
 	}
 	if out.json != "-" {
 		var text bytes.Buffer
