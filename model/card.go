@@ -50,9 +50,10 @@ var KeywordCounters = []AbilityID{
 }
 
 // CounterKinds lists the counters a scenario may put on a permanent:
-// +1/+1 and -1/-1 (CR 122.1a) and the keyword counters. Others are
-// refused rather than silently ignored.
-var CounterKinds = append([]string{"+1/+1", "-1/-1"}, func() []string {
+// +1/+1 and -1/-1 (CR 122.1a), loyalty (a planeswalker's, 306.5b: no
+// action of the format reads it, as none activates a loyalty ability) and
+// the keyword counters. Others are refused rather than silently ignored.
+var CounterKinds = append([]string{"+1/+1", "-1/-1", "loyalty"}, func() []string {
 	var out []string
 	for _, k := range KeywordCounters {
 		out = append(out, string(k))
@@ -133,13 +134,17 @@ type Face struct {
 	// (CR 204): the colours of a face without a mana cost, such as a
 	// transforming card's back face or a melded face that has one (the
 	// catalogue's Eldrazi have none).
-	ColorIndicator []Color     `json:"color_indicator,omitempty"`
-	Types          []string    `json:"types,omitempty"`    // card types: "creature", "instant", ...
-	Subtypes       []string    `json:"subtypes,omitempty"` // "Rat", "Aura", ...
-	Supertypes     []string    `json:"supertypes,omitempty"`
-	Power          *int        `json:"power,omitempty"`
-	Toughness      *int        `json:"toughness,omitempty"`
-	Abilities      []AbilityID `json:"abilities,omitempty"`
+	ColorIndicator []Color  `json:"color_indicator,omitempty"`
+	Types          []string `json:"types,omitempty"`    // card types: "creature", "instant", ...
+	Subtypes       []string `json:"subtypes,omitempty"` // "Rat", "Aura", ...
+	Supertypes     []string `json:"supertypes,omitempty"`
+	Power          *int     `json:"power,omitempty"`
+	Toughness      *int     `json:"toughness,omitempty"`
+	// Loyalty is a planeswalker's printed loyalty (CR 209.1): what it
+	// enters with as loyalty counters (306.5b). No action of the format
+	// reads it; it is kept so that a card is written as it is.
+	Loyalty   *int        `json:"loyalty,omitempty"`
+	Abilities []AbilityID `json:"abilities,omitempty"`
 	// AbilityKinds declares the kind of abilities of the face that the
 	// reference does not know (reference.Classify), so that a card can be
 	// written as it really is: what kind of ability each is (CR 113.3,
@@ -336,6 +341,9 @@ func (d *CardDef) Validate() error {
 		}
 		if (f.Power == nil) != (f.Toughness == nil) {
 			return fmt.Errorf("card %q: face %q has power or toughness but not both", d.Name, f.Name)
+		}
+		if f.Loyalty != nil && *f.Loyalty < 0 {
+			return fmt.Errorf("card %q: face %q has loyalty %d: printed loyalty is not negative (CR 209.1)", d.Name, f.Name, *f.Loyalty)
 		}
 		for _, list := range [2][]Color{f.Colors, f.ColorIndicator} {
 			for _, c := range list {

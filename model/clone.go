@@ -83,7 +83,7 @@ func (f Face) clone() Face {
 	c := f
 	c.Colors, c.Types, c.Subtypes = omitted(f.Colors), omitted(f.Types), omitted(f.Subtypes)
 	c.Supertypes, c.Abilities, c.ColorIndicator = omitted(f.Supertypes), omitted(f.Abilities), omitted(f.ColorIndicator)
-	c.Power, c.Toughness = cloneInt(f.Power), cloneInt(f.Toughness)
+	c.Power, c.Toughness, c.Loyalty = cloneInt(f.Power), cloneInt(f.Toughness), cloneInt(f.Loyalty)
 	if f.AbilityKinds != nil {
 		c.AbilityKinds = maps.Clone(f.AbilityKinds)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
@@ -135,6 +136,21 @@ func TestCardDefClone_IsTheJSONRoundTrip(t *testing.T) {
 			t.Error(problem)
 		}
 	}
+}
+
+// TestCardDefClone_SharesNothing: a clone of a card definition with every
+// pointer and list set, a planeswalker's loyalty among them, shares none of
+// them with the original.
+func TestCardDefClone_SharesNothing(t *testing.T) {
+	three := 3
+	d := model.CardDef{Name: "Teferi, Master of Time", Layout: model.LayoutNormal, Front: model.Face{Name: "Teferi, Master of Time", ManaCost: "{2}{U}{U}",
+		Colors: []model.Color{"U"}, Types: []string{"planeswalker"}, Subtypes: []string{"Teferi"}, Supertypes: []string{"legendary"}, Loyalty: &three,
+		Abilities:    []model.AbilityID{"teferi_loot"},
+		AbilityKinds: map[model.AbilityID]model.AbilityKind{"teferi_loot": {Kind: model.KindActivated}}}}
+	if path := shared(reflect.ValueOf(d), reflect.ValueOf(d.Clone()), "def"); path != "" {
+		t.Fatalf("the clone shares %s with the original", path)
+	}
+	assert.Empty(t, cloneProblem(d, d.Clone(), d.Name))
 }
 
 // TestMemo_SharesNothing: two decodings of the same trace by one memo, the

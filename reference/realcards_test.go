@@ -24,7 +24,7 @@ import (
 func TestRealCards_DeclaredKindsHold(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "realcards", "*.scenario.json"))
 	require.NoError(t, err)
-	require.Len(t, files, 3)
+	require.Len(t, files, 4)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data, err := os.ReadFile(f)
