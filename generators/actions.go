@@ -226,6 +226,11 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 				}
 				if typ == model.Cast {
 					out = append(out, []model.Action{{Type: typ, Object: c}, {Type: model.Resolve}})
+					if o := s.Object(c); d.o.Brisela && o != nil && s.Def(o.Def) != nil && s.Def(o.Def).Front.HasAbility(model.Morph) {
+						// Cast face down, the spell has mana value 0
+						// (CR 702.37c).
+						out = append(out, []model.Action{{Type: typ, Object: c, Method: model.ByMorph}, {Type: model.Resolve}})
+					}
 					continue
 				}
 				for _, id := range in {

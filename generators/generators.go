@@ -89,6 +89,14 @@ type Options struct {
 	// the active player's. Only stacks drawn whole (not ByActions) get a
 	// Wall.
 	CantAttack bool
+	// Brisela draws what her restriction speaks of (CR 601.3): Brisela,
+	// Voice of Nightmares (Gisela and Bruna melded) under either player,
+	// and in each player's hand spells on either side of its mana value 3:
+	// a vanilla creature, Sea-Dasher Octopus (3), a mutate card of 4 and a
+	// morph card (4, or 0 cast face down). Casts it forbids are drawn as
+	// well as those it allows; the reference plays them as steps that
+	// report not_allowed.
+	Brisela bool
 	// MeldGone lets a meld name a half that has left the battlefield
 	// (CR 701.42c).
 	MeldGone bool
@@ -517,6 +525,12 @@ func (d *drawer) scenario() *model.Scenario {
 			d.status(id, 9)
 		}
 	}
+	if d.o.Brisela && meld {
+		who := rapid.SampledFrom(players).Draw(t, "brisela controller")
+		extra++
+		id := model.ObjectID(fmt.Sprintf("e%d", extra))
+		d.bd.Perm(id, who, build.BackUp(d.card(who, "Bruna, the Fading Light")), build.BackUp(d.card(who, "Gisela, the Broken Blade")))
+	}
 	if d.o.Clones && d.can(model.FeatureCopy) {
 		who := rapid.SampledFrom(players).Draw(t, "clone owner")
 		d.bd.Put(who, model.Hand, d.card(who, "Clone"))
@@ -538,6 +552,11 @@ func (d *drawer) scenario() *model.Scenario {
 				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(pool).Draw(t, "mutator")))
 			}
 		}
+		if d.o.Brisela {
+			for range rapid.IntRange(1, 2).Draw(t, "spells in hand") {
+				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(briselaSpells).Draw(t, "spell")))
+			}
+		}
 		for range rapid.IntRange(0, 1).Draw(t, "graveyard cards") {
 			d.bd.Put(p, model.Graveyard, d.card(p, rapid.SampledFrom(append(slices.Clone(vanilla), flips...)).Draw(t, "graveyard card")))
 		}
@@ -553,7 +572,7 @@ func (d *drawer) scenario() *model.Scenario {
 	if d.play, err = reference.NewPlay(s); err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
 	}
-	if d.o.IllegalTargets {
+	if d.o.IllegalTargets || d.o.Brisela {
 		d.play.DeclineForbiddenCasts()
 	}
 	if meldFirst && !d.action(s, []model.ActionType{model.Meld}) {

@@ -22,6 +22,10 @@ var (
 	morphs             = []string{"Grinning Demon", "Branchsnap Lorian", "Hystrodon"}
 	spells             = []string{"Lightning Bolt", "Divination", "Giant Growth", "Valakut Awakening"}
 	tokens             = []string{"Beast Token", "Saproling Token"}
+	// briselaSpells are spells around the mana value Brisela's restriction
+	// reads (CR 601.3): 2, 3, 4, and a morph card of 4 that is 0 cast
+	// face down.
+	briselaSpells = []string{"Grizzly Bears", "Sea-Dasher Octopus", "Gemrazer", "Grinning Demon"}
 	// plainest gives, for each layout, the card a canonical counterexample
 	// uses in place of any other of that layout.
 	plainest = map[string]string{
@@ -35,7 +39,7 @@ func Pools() map[string][]string {
 	return map[string][]string{
 		"vanilla": vanilla, "mutators": mutators, "flips": flips, "transforms": transforms,
 		"modals": modals, "meld": meldHalves, "morphs": morphs, "spells": spells, "tokens": tokens,
-		"defenders": defenders,
+		"defenders": defenders, "brisela spells": briselaSpells,
 	}
 }
 

@@ -46,7 +46,9 @@ var P702_140a = &Property{
 // (made, attached and characterized alike: otherwise what makes it legal
 // is another rule's finding), whose spell is where the rules have it, and
 // which the rules allow or forbid by rule: a cast they forbid by another
-// (its target phased out, 702.26b; with shroud, 702.18a) is that rule's.
+// (its target phased out, 702.26b; with shroud, 702.18a) is that rule's,
+// and so is one they allow that a restriction on casting is in question
+// for (601.3).
 func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.ObjectID) error) error {
 	for i, a := range c.Scenario.Actions {
 		if a.Type != model.CastMutate || i >= len(c.Reference.Steps) || i >= len(c.Trace.Steps) {
@@ -56,6 +58,11 @@ func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.Ob
 			continue
 		}
 		if !likeRulesAt(c, i, a.Target) || !inHand(stateAt(c.Trace, i), a.Object) || !inHand(stateAt(c.Reference, i), a.Object) {
+			continue
+		}
+		if len(restricted(c, i)) > 0 && !forbidden(c.Reference.Steps[i]) {
+			// A restriction on casting is in question, and the rules
+			// allow the cast: an engine that refuses it is 601.3's.
 			continue
 		}
 		if err := f(i, a.Object, a.Target); err != nil {

@@ -149,6 +149,10 @@ func (c Classification) refusedAs(feature string) Classification {
 // along with haste. The reference grants it but does not model it.
 const Shroud model.AbilityID = "shroud"
 
+// OpponentsCantCastLow is Brisela's restriction: its controller's
+// opponents can't cast spells of mana value 3 or less (CR 601.3).
+const OpponentsCantCastLow model.AbilityID = "opponents_cant_cast_mv_3_or_less"
+
 // equipmentGrants are the abilities equipped_haste_shroud gives the
 // equipped creature (CR 301.5, layer 6).
 var equipmentGrants = []model.AbilityID{model.Haste, Shroud}
@@ -191,6 +195,7 @@ var classifications = map[model.AbilityID]Classification{
 	model.Defender:                   interpreted("702.3b", "508.1c"),
 	model.EnchantedCantAttackOrBlock: interpreted("508.1c"),
 	Shroud:                           interpreted("702.18a", "601.2c", "702.140b"),
+	OpponentsCantCastLow:             interpreted("601.3"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.
@@ -288,8 +293,6 @@ var classifications = map[model.AbilityID]Classification{
 		WhoseSubject, model.CastMutate).cites("702.21a").byOpponent(),
 	"protection_from_red": unmodelled("it could make the permanent an illegal target of a red mutating creature spell",
 		WhoseSubject, targeting...).cites("702.16b").against(model.Red),
-	"opponents_cant_cast_mv_3_or_less": unmodelled("it could forbid casting a spell with mana value 3 or less",
-		WhoseOpponents, model.Cast, model.CastMutate),
 	"indestructible": unmodelled("it could keep the creature from being destroyed",
 		WhoseAny, model.DestroyAll).cites("702.12b").refusedAs("destroy-indestructible"),
 	"enchant_creature": unmodelled("an Aura attached to a noncreature is put into its owner's graveyard, and the reference does so only with an Aura attached to nothing",

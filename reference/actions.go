@@ -120,22 +120,17 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	}
 	d := g.def(a.Object)
 	so := model.StackObject{Object: a.Object, Controller: o.Owner}
+	if err := g.castable(a, d, mutate); err != nil {
+		return err
+	}
+	if err := g.castForbidden(a, o.Owner, d); err != nil {
+		return err
+	}
 	switch {
 	case mutate:
-		if !d.Front.HasAbility(model.Mutate) {
-			return invalid("%s (%s) has no mutate ability", a.Object, d.Name)
-		}
-		if a.Method != "" {
-			return invalid("a mutating creature spell is not cast face down")
-		}
 		if err := g.mutateTargetLegal(a.Target, o.Owner); err != nil {
 			if errors.Is(err, ErrUnsupported) {
 				return err
-			}
-			if g.st.Permanent(a.Target) == nil && g.objects[a.Target] == nil {
-				if _, gone := g.gone[a.Target]; !gone {
-					return invalid("target %s is no object of the scenario", a.Target)
-				}
 			}
 			// CR 601.2c: a spell can't be cast without a legal target.
 			rule := model.RuleID("702.140a")
@@ -146,21 +141,74 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 			return illegal(rule, "%s can't target %s: %v", a.Object, a.Target, err)
 		}
 		so.Target = a.Target
-	case a.Method == model.ByMorph || a.Method == model.ByDisguise:
-		if !d.Front.HasAbility(model.AbilityID(a.Method)) {
-			return invalid("%s (%s) has no %s ability (CR 702.37a, 702.168a)", a.Object, d.Name, a.Method)
-		}
-		so.FaceDownBy = a.Method
 	case a.Method != "":
-		return invalid("a card is cast face down only with morph or disguise, not %q", a.Method)
-	case d.InstantOrSorcery():
-		return unsupported("instant-and-sorcery-spells", "the model casts only permanent spells")
+		so.FaceDownBy = a.Method
 	}
 	if err := g.takeFromZone(a.Object, model.Hand); err != nil {
 		return err
 	}
 	g.st.Stack = append(g.st.Stack, so)
 	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Object, From: model.Hand, To: model.StackZone, Objects: 1, Cards: 1})
+	return nil
+}
+
+// castable checks that card d can be cast as a asks, whatever the game:
+// for mutate, a card with mutate, face up, at an object of the scenario;
+// face down, one with the morph or disguise it is cast by; otherwise a
+// permanent spell.
+func (g *game) castable(a *model.Action, d *model.CardDef, mutate bool) error {
+	switch {
+	case mutate && !d.Front.HasAbility(model.Mutate):
+		return invalid("%s (%s) has no mutate ability", a.Object, d.Name)
+	case mutate && a.Method != "":
+		return invalid("a mutating creature spell is not cast face down")
+	case mutate:
+		if g.st.Permanent(a.Target) == nil && g.objects[a.Target] == nil {
+			if _, gone := g.gone[a.Target]; !gone {
+				return invalid("target %s is no object of the scenario", a.Target)
+			}
+		}
+	case a.Method == model.ByMorph || a.Method == model.ByDisguise:
+		if !d.Front.HasAbility(model.AbilityID(a.Method)) {
+			return invalid("%s (%s) has no %s ability (CR 702.37a, 702.168a)", a.Object, d.Name, a.Method)
+		}
+	case a.Method != "":
+		return invalid("a card is cast face down only with morph or disguise, not %q", a.Method)
+	case d.InstantOrSorcery():
+		return unsupported("instant-and-sorcery-spells", "the model casts only permanent spells")
+	}
+	return nil
+}
+
+// castForbidden returns the not_allowed of a spell an effect forbids its
+// caster to cast (CR 601.3): Brisela's, while an opponent of the caster
+// controls it, forbids a spell of mana value 3 or less. The spell is
+// judged as it would be cast: a face-down one has no mana cost, so mana
+// value 0 (702.37c, 702.168b); a mutating one, its card's (the mutate
+// cost is an alternative cost and leaves the mana cost alone). A
+// restriction whose quality the caster's choices could change (601.3a)
+// does not arise: the format's spells have no X and no modes.
+func (g *game) castForbidden(a *model.Action, caster model.PlayerID, d *model.CardDef) error {
+	mv := d.Front.ManaValue()
+	if (a.Method == model.ByMorph || a.Method == model.ByDisguise) && !g.is(bugFaceDownSpellKeepsManaValue) {
+		mv = 0
+	}
+	if g.is(bugCastRestrictionIgnored) || mv > 3 || g.is(bugCastRestrictionSparesThree) && mv == 3 {
+		return nil
+	}
+	for i := range g.st.Battlefield {
+		p := &g.st.Battlefield[i]
+		if p.Status.PhasedOut || p.Controller == caster && !g.is(bugCastRestrictionBindsController) {
+			continue // a phased-out one does not exist (702.26b)
+		}
+		dp, err := g.derive(p)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(dp.Characteristics.Abilities, OpponentsCantCastLow) {
+			return illegal("601.3", "%s controls %s, whose effect forbids %s to cast %s, a spell of mana value %d", p.Controller, p.ID, caster, a.Object, mv)
+		}
+	}
 	return nil
 }
 

@@ -74,12 +74,12 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 }
 
 // step performs one action of a scenario. An action the rules forbid
-// (CR 508.1, 702.140a, 702.37e) can't be taken: the game is as it was,
+// (CR 508.1, 601.3, 702.140a, 702.37e) can't be taken: the game is as it was,
 // and the step reports not_allowed (CR 733).
 func (g *game) step(a *model.Action) error {
 	var before model.State
 	ts := g.ts
-	forbiddable := a.Type == model.CastMutate || a.Type == model.Attack || a.Type == model.TurnFaceUp
+	forbiddable := a.Type == model.CastMutate || a.Type == model.Cast || a.Type == model.Attack || a.Type == model.TurnFaceUp
 	if forbiddable {
 		before = g.st.Clone()
 	}

@@ -676,6 +676,26 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{Why: "CR 702.140e: Wall of Omens' defender is the merged creature's; CR 702.3b: it can't attack",
 			NotAllowed: "702.3b", Permanents: perms{"p1": {Status: &model.Status{}, Abilities: []model.AbilityID{"defender"}}}}))
 
+	bd = build.New("601.3-brisela-forbids-her-opponents-cheap-spells",
+		"B controls Brisela, Voice of Nightmares. A can't cast Sea-Dasher Octopus for mutate, though its mutate cost is 2: its mana value is 3, and Brisela forbids her controller's opponents spells of mana value 3 or less. Nor can A cast Grinning Demon face down, a spell without a mana cost, of mana value 0. Gemrazer, mana value 4, is cast and mutates onto Grizzly Bears.", "601.3", "702.37c", "702.140c")
+	bd.Card("c1", b, "Bruna, the Fading Light")
+	bd.Card("c2", b, "Gisela, the Broken Blade")
+	bd.Card("c3", a, "Grizzly Bears")
+	bd.Card("c4", a, "Sea-Dasher Octopus")
+	bd.Card("c5", a, "Grinning Demon")
+	bd.Card("c6", a, "Gemrazer")
+	bd.Perm("p1", b, back("c1"), back("c2")).Perm("p2", a, up("c3")).Put(a, model.Hand, "c4", "c5", "c6")
+	bd.Do(model.Action{Type: model.CastMutate, Object: "c4", Target: "p2"}).
+		Expect(model.Expectation{Why: "CR 601.3: an effect forbids the cast, judged on the spell's mana value, 3, not its mutate cost",
+			NotAllowed: "601.3", Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Hand: {"c4", "c5", "c6"}}}})
+	bd.Do(model.Action{Type: model.Cast, Object: "c5", Method: model.ByMorph}).
+		Expect(model.Expectation{Why: "CR 702.37c: cast face down it has no mana cost, so mana value 0; CR 601.3: forbidden",
+			NotAllowed: "601.3", Zones: map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Hand: {"c4", "c5", "c6"}}}})
+	add(bd.Do(model.Action{Type: model.CastMutate, Object: "c6", Target: "p2"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 601.3: mana value 4 is not forbidden; CR 702.140c: Gemrazer merges on top",
+			Zones:      map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Hand: {"c4", "c5"}}},
+			Permanents: perms{"p2": {Components: []model.ObjectID{"c6", "c3"}, Name: ptr("Gemrazer")}}}))
+
 	bd = build.New("508.1c-pacifism-on-a-mutated-creature",
 		"Pacifism enchants Grizzly Bears; Dreamtail Heron mutates onto it. The merged creature is the object Pacifism enchants, so it can't attack.", "508.1c", "730.2c", "702.140c")
 	bd.Card("c1", a, "Grizzly Bears")

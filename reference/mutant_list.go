@@ -28,6 +28,10 @@ var Mutants = []Mutant{
 	bugMutateTargetsHuman,
 	bugMutateTargetsOtherOwner,
 	bugMutateTargetsShroud,
+	bugCastRestrictionIgnored,
+	bugCastRestrictionBindsController,
+	bugCastRestrictionSparesThree,
+	bugFaceDownSpellKeepsManaValue,
 	bugDiesPerCard,
 	bugDiesPerCardBoth,
 	bugCountOneCard,
@@ -364,3 +368,18 @@ var bugDestroyAllHitsPhasedOut = Mutant{Name: "destroy-all-hits-phased-out", Bug
 var bugMeldExilesTheOneLeft = Mutant{Name: "meld-exiles-the-one-left", Bug: "a meld whose pair is gone exiles the permanent that is left", Breaks: []model.RuleID{"701.42c"},
 	Also: []model.RuleID{"704.5d"}, Why: "a token half it exiles then ceases to exist, which the rules never make it do",
 	Example: "701.42c-meld-after-its-pair-died", Components: 2, Actions: 2}
+
+// bugCastRestrictionIgnored: Brisela's restriction forbids no spell.
+var bugCastRestrictionIgnored = Mutant{Name: "cast-restriction-ignored", Bug: "an opponent of Brisela's controller may cast a spell of mana value 3 or less", Breaks: []model.RuleID{"601.3"}, Components: 2, Actions: 1}
+
+// bugCastRestrictionBindsController: Brisela's restriction binds its
+// controller as well as their opponents.
+var bugCastRestrictionBindsController = Mutant{Name: "cast-restriction-binds-its-controller", Bug: "Brisela's controller may not cast a spell of mana value 3 or less", Breaks: []model.RuleID{"601.3"}, Components: 2, Actions: 1}
+
+// bugCastRestrictionSparesThree: Brisela's restriction forbids only mana
+// value 2 or less.
+var bugCastRestrictionSparesThree = Mutant{Name: "cast-restriction-spares-mana-value-3", Bug: "an opponent of Brisela's controller may cast a spell of mana value exactly 3", Breaks: []model.RuleID{"601.3"}, Components: 2, Actions: 1}
+
+// bugFaceDownSpellKeepsManaValue: a spell cast face down has its card's
+// mana value, not 0.
+var bugFaceDownSpellKeepsManaValue = Mutant{Name: "face-down-spell-keeps-mana-value", Bug: "a spell cast face down has its card's mana value where a restriction reads it, not 0", Breaks: []model.RuleID{"601.3"}, Components: 2, Actions: 1}

@@ -69,17 +69,17 @@ type Play struct {
 	// choice and was played: Do of that same action takes it rather than
 	// play the action again, which a generator's every action would.
 	probed *probedAction
-	// declineCasts plays a mutating spell cast the rules forbid as a
-	// not_allowed step (DeclineForbiddenCasts).
+	// declineCasts plays a spell cast the rules forbid as a not_allowed
+	// step (DeclineForbiddenCasts).
 	declineCasts bool
 }
 
-// DeclineForbiddenCasts makes p play a mutating creature spell the rules
-// forbid casting (CR 702.140a: its target is a Human, another owner's, or
-// no creature) as Run does, a step in which nothing changes and the engine
-// must say not_allowed (CR 733), rather than refuse it: for a generator
-// that draws illegal targets. Other generators draw only what can be
-// done.
+// DeclineForbiddenCasts makes p play a spell the rules forbid casting
+// (CR 702.140a: a mutating spell's target is a Human, another owner's, or
+// no creature; 601.3: an effect forbids the cast) as Run does, a step in
+// which nothing changes and the engine must say not_allowed (CR 733),
+// rather than refuse it: for a generator that draws forbidden casts.
+// Other generators draw only what can be done.
 func (p *Play) DeclineForbiddenCasts() { p.declineCasts = true }
 
 // Declined reports whether the last action played was one the rules
@@ -89,11 +89,11 @@ func (p *Play) Declined() bool {
 }
 
 // declined reports whether err is the rules forbidding a, and p plays
-// such an action as a not_allowed step: an attack always, a mutating
-// spell cast when DeclineForbiddenCasts says so.
+// such an action as a not_allowed step: an attack always, a spell cast
+// when DeclineForbiddenCasts says so.
 func (p *Play) declined(a model.Action, err error) bool {
 	var no *illegalAction
-	return declinedAttack(a, err) || p.declineCasts && a.Type == model.CastMutate && errors.As(err, &no)
+	return declinedAttack(a, err) || p.declineCasts && (a.Type == model.CastMutate || a.Type == model.Cast) && errors.As(err, &no)
 }
 
 // A probedAction is an action as Probe was given it and the game after it.

@@ -253,16 +253,6 @@ func Test613_4c_ALordOfAnUnscriptedTypeIsRefusedFromTheStart(t *testing.T) {
 	requireRefused(t, s, -1, "unmodelled-ability", "lord_chosen_type", "p2 (Adaptive Automaton)", "the start state")
 }
 
-func Test601_2_ACastAnOpponentsPermanentForbidsIsRefused(t *testing.T) {
-	bd := build.New("601.2-brisela", "Brisela, Voice of Nightmares forbids her controller's opponents cheap spells.")
-	bd.Card("c1", b, "Bruna, the Fading Light")
-	bd.Card("c2", b, "Gisela, the Broken Blade")
-	bd.Card("c3", a, "Grizzly Bears")
-	bd.Perm("p1", b, back("c1"), back("c2")).Put(a, model.Hand, "c3")
-	s := bd.Do(model.Action{Type: model.Cast, Object: "c3"}).Scenario()
-	requireRefused(t, s, 0, "unmodelled-ability", "opponents_cant_cast_mv_3_or_less", "p1 (Brisela, Voice of Nightmares)", "action 0 (cast)")
-}
-
 // mystery adds a card whose ability no one knows, as c9 owned by A.
 func mystery(s *model.Scenario) *model.Scenario {
 	s.Catalogue = append(s.Catalogue, model.CardDef{Name: "Mystery Bear", Layout: model.LayoutNormal, Front: model.Face{
