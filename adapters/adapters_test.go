@@ -195,6 +195,7 @@ func toyHeldInDocs(t *testing.T) []model.RuleID {
 // for the toys, and never held on the cases without them.
 var toyRefuses = map[model.RuleID]string{
 	"702.18a": "shroud comes from Lightning Greaves, and the toys refuse Auras and Equipment",
+	"702.11b": "hexproof comes from a hexproof counter, and the toys refuse counters but +1/+1 and -1/-1",
 }
 
 // toyCanBeJudgedOn reports whether the toy declares what p needs: its

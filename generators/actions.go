@@ -249,7 +249,7 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 	case model.Meld:
 		for _, x := range in {
 			for _, y := range in {
-				if x != y && has(st, x, "meld_graf_rats") {
+				if x != y && (has(st, x, "meld_graf_rats") || has(st, x, "meld_gisela_the_broken_blade")) {
 					one(model.Action{Type: typ, Object: x, With: y})
 				}
 			}

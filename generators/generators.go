@@ -97,6 +97,12 @@ type Options struct {
 	// well as those it allows; the reference plays them as steps that
 	// report not_allowed.
 	Brisela bool
+	// Hexproof draws a creature one player owns and either controls,
+	// with a hexproof counter (CR 702.11b, 122.1b), as a target for
+	// mutating spells its owner casts: hexproof forbids the cast only
+	// while the owner's opponent controls it. Casts the rules forbid are
+	// drawn with the legal ones.
+	Hexproof bool
 	// MeldGone lets a meld name a half that has left the battlefield
 	// (CR 701.42c).
 	MeldGone bool
@@ -455,6 +461,14 @@ func (d *drawer) scenario() *model.Scenario {
 	if d.o.IllegalTargets {
 		addPerm(rapid.SampledFrom(players).Draw(t, "human controller"), "Elite Vanguard")
 	}
+	if d.o.Hexproof {
+		owner := rapid.SampledFrom(players).Draw(t, "hexproof owner")
+		id := addPerm(owner, rapid.SampledFrom(vanilla).Draw(t, "hexproof card"))
+		controller := rapid.SampledFrom(players).Draw(t, "hexproof controller")
+		d.bd.Mod(id, func(p *model.Permanent) {
+			p.Controller, p.Counters = controller, map[string]int{"hexproof": 1}
+		})
+	}
 	if d.o.Replacements && d.can(model.FeatureReplacement) {
 		if rapid.Bool().Draw(t, "leyline") {
 			addPerm(rapid.SampledFrom(players).Draw(t, "leyline controller"), "Leyline of the Void")
@@ -496,8 +510,8 @@ func (d *drawer) scenario() *model.Scenario {
 	// An engine that can't start from a melded permanent gets its meld
 	// pair instead, melded by the first action.
 	meld := d.can(model.FeatureMeld)
-	meldFirst := d.o.Melded && d.o.ByActions && meld
-	if d.o.MeldPair && meld || meldFirst {
+	meldFirst := (d.o.Melded || d.o.Brisela) && d.o.ByActions && meld
+	if d.o.MeldPair && meld || meldFirst && d.o.Melded {
 		who := rapid.SampledFrom(players).Draw(t, "meld pair owner")
 		for _, half := range []string{"Graf Rats", "Midnight Scavengers"} {
 			if d.o.MeldTokens && !meldFirst && rapid.Bool().Draw(t, "token "+half) {
@@ -527,9 +541,15 @@ func (d *drawer) scenario() *model.Scenario {
 	}
 	if d.o.Brisela && meld {
 		who := rapid.SampledFrom(players).Draw(t, "brisela controller")
-		extra++
-		id := model.ObjectID(fmt.Sprintf("e%d", extra))
-		d.bd.Perm(id, who, build.BackUp(d.card(who, "Bruna, the Fading Light")), build.BackUp(d.card(who, "Gisela, the Broken Blade")))
+		if meldFirst {
+			// Gisela and Bruna, melded by the first action.
+			addPerm(who, "Gisela, the Broken Blade")
+			addPerm(who, "Bruna, the Fading Light")
+		} else {
+			extra++
+			id := model.ObjectID(fmt.Sprintf("e%d", extra))
+			d.bd.Perm(id, who, build.BackUp(d.card(who, "Bruna, the Fading Light")), build.BackUp(d.card(who, "Gisela, the Broken Blade")))
+		}
 	}
 	if d.o.Clones && d.can(model.FeatureCopy) {
 		who := rapid.SampledFrom(players).Draw(t, "clone owner")
@@ -572,7 +592,7 @@ func (d *drawer) scenario() *model.Scenario {
 	if d.play, err = reference.NewPlay(s); err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
 	}
-	if d.o.IllegalTargets || d.o.Brisela {
+	if d.o.IllegalTargets || d.o.Brisela || d.o.Hexproof {
 		d.play.DeclineForbiddenCasts()
 	}
 	if meldFirst && !d.action(s, []model.ActionType{model.Meld}) {

@@ -48,7 +48,7 @@ var P702_140a = &Property{
 // which the rules allow or forbid by rule: a cast they forbid by another
 // (its target phased out, 702.26b; with shroud, 702.18a) is that rule's,
 // and so is one they allow that a restriction on casting is in question
-// for (601.3).
+// for (601.3) or whose target has hexproof (702.11b).
 func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.ObjectID) error) error {
 	for i, a := range c.Scenario.Actions {
 		if a.Type != model.CastMutate || i >= len(c.Reference.Steps) || i >= len(c.Trace.Steps) {
@@ -63,6 +63,11 @@ func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.Ob
 		if len(restricted(c, i)) > 0 && !forbidden(c.Reference.Steps[i]) {
 			// A restriction on casting is in question, and the rules
 			// allow the cast: an engine that refuses it is 601.3's.
+			continue
+		}
+		if rule != "702.11b" && hexproofed(stateAt(c.Reference, i).Permanent(a.Target)) && !forbidden(c.Reference.Steps[i]) {
+			// The target has hexproof, and the rules allow the cast: an
+			// engine that refuses it is 702.11b's.
 			continue
 		}
 		if err := f(i, a.Object, a.Target); err != nil {

@@ -149,6 +149,11 @@ func (c Classification) refusedAs(feature string) Classification {
 // along with haste. The reference grants it but does not model it.
 const Shroud model.AbilityID = "shroud"
 
+// Hexproof keeps a permanent from being the target of its controller's
+// opponents' spells (CR 702.11b); the reference reads it from hexproof
+// counters (122.1b).
+const Hexproof model.AbilityID = "hexproof"
+
 // OpponentsCantCastLow is Brisela's restriction: its controller's
 // opponents can't cast spells of mana value 3 or less (CR 601.3).
 const OpponentsCantCastLow model.AbilityID = "opponents_cant_cast_mv_3_or_less"
@@ -196,6 +201,7 @@ var classifications = map[model.AbilityID]Classification{
 	model.EnchantedCantAttackOrBlock: interpreted("508.1c"),
 	Shroud:                           interpreted("702.18a", "601.2c", "702.140b"),
 	OpponentsCantCastLow:             interpreted("601.3"),
+	Hexproof:                         interpreted("702.11b", "601.2c", "702.140b"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.
@@ -287,8 +293,6 @@ var classifications = map[model.AbilityID]Classification{
 		WhoseActive, model.Attack).cites("613.4c"),
 	"attackers_plus_3_0": unmodelled("it could give the attacking creature +3/+0",
 		WhoseActive, model.Attack).cites("613.4c"),
-	"hexproof": unmodelled("it could make the permanent an illegal target of an opponent's mutating creature spell",
-		WhoseSubject, targeting...).cites("702.11b").byOpponent(),
 	model.Ward2: unmodelled("it would trigger as the permanent becomes the target of an opponent's mutating creature spell, and counter the spell unless its caster pays {2}",
 		WhoseSubject, model.CastMutate).cites("702.21a").byOpponent(),
 	"protection_from_red": unmodelled("it could make the permanent an illegal target of a red mutating creature spell",

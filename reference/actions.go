@@ -228,7 +228,8 @@ func (g *game) cardInHand(id model.ObjectID) (*model.Object, error) {
 // mutateTargetLegal checks that permanent id is a legal target for a
 // mutating creature spell its owner controls: a non-Human creature with
 // the same owner (CR 702.140a), phased in (702.26b), without shroud
-// (702.18a). What makes it illegal is a *badTarget naming the rule.
+// (702.18a), and without hexproof if an opponent of the spell's
+// controller (its owner) controls it (702.11b). What makes it illegal is a *badTarget naming the rule.
 func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error {
 	p := g.st.Permanent(id)
 	if p == nil {
@@ -250,6 +251,8 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 		return &badTarget{"702.140a", fmt.Sprintf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)}
 	case slices.Contains(d.Characteristics.Abilities, Shroud) && !g.is(bugMutateTargetsShroud):
 		return &badTarget{"702.18a", fmt.Sprintf("%s has shroud (CR 702.18a)", id)}
+	case slices.Contains(d.Characteristics.Abilities, Hexproof) && (p.Controller != owner && !g.is(bugMutateTargetsHexproof) || g.is(bugHexproofAsShroud)):
+		return &badTarget{"702.11b", fmt.Sprintf("%s has hexproof, and %s, an opponent of the spell's controller, controls it (CR 702.11b)", id, p.Controller)}
 	}
 	return nil
 }

@@ -28,6 +28,8 @@ var Mutants = []Mutant{
 	bugMutateTargetsHuman,
 	bugMutateTargetsOtherOwner,
 	bugMutateTargetsShroud,
+	bugMutateTargetsHexproof,
+	bugHexproofAsShroud,
 	bugCastRestrictionIgnored,
 	bugCastRestrictionBindsController,
 	bugCastRestrictionSparesThree,
@@ -383,3 +385,11 @@ var bugCastRestrictionSparesThree = Mutant{Name: "cast-restriction-spares-mana-v
 // bugFaceDownSpellKeepsManaValue: a spell cast face down has its card's
 // mana value, not 0.
 var bugFaceDownSpellKeepsManaValue = Mutant{Name: "face-down-spell-keeps-mana-value", Bug: "a spell cast face down has its card's mana value where a restriction reads it, not 0", Breaks: []model.RuleID{"601.3"}, Components: 2, Actions: 1}
+
+// bugMutateTargetsHexproof: a mutating creature spell may target a
+// permanent with hexproof that an opponent controls.
+var bugMutateTargetsHexproof = Mutant{Name: "mutate-targets-hexproof", Bug: "a mutating creature spell may target a permanent with hexproof that an opponent of its caster controls", Breaks: []model.RuleID{"702.11b"}, Components: 1, Actions: 1}
+
+// bugHexproofAsShroud: hexproof keeps even its controller's spells from
+// targeting the permanent, as shroud would.
+var bugHexproofAsShroud = Mutant{Name: "hexproof-as-shroud", Bug: "hexproof keeps the permanent's own controller's mutating spells from targeting it", Breaks: []model.RuleID{"702.11b"}, Components: 1, Actions: 1}

@@ -174,16 +174,29 @@ func Test702_18a_AMutatingSpellCantTargetAPermanentWithShroud(t *testing.T) {
 	})
 }
 
+// Test702_11b_HexproofCountsOnlyAgainstAnOpponentsSpell: A's Gemrazer
+// can be cast at A's creature with a hexproof counter while A controls
+// it, not while B does: A's spell is then an opponent's (not_allowed,
+// 702.11b). Without hexproof, B's control does not matter (702.140a asks
+// only for the same owner). The mutants get each wrong.
 func Test702_11b_HexproofCountsOnlyAgainstAnOpponentsSpell(t *testing.T) {
-	bd := bears("702.11b-hexproof")
-	bd.Card("c2", a, "Gemrazer")
-	bd.Put(a, model.Hand, "c2").Mod("p1", func(p *model.Permanent) { p.Counters = map[string]int{"hexproof": 1} })
-	s := bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requirePlayed(t, s)
+	hexproof := func(controller model.PlayerID, counters map[string]int) *model.Scenario {
+		bd := bears("702.11b-hexproof")
+		bd.Card("c2", a, "Gemrazer")
+		bd.Put(a, model.Hand, "c2").Mod("p1", func(p *model.Permanent) { p.Controller, p.Counters = controller, counters })
+		return bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	}
+	counter := map[string]int{"hexproof": 1}
+	requirePlayed(t, hexproof(a, counter))
+	requirePlayed(t, hexproof(b, nil))
+	requireNotAllowed(t, hexproof(b, counter), 0, "702.11b")
 
-	// A's creature under B's control: A's spell is an opponent's.
-	s = bd.Mod("p1", func(p *model.Permanent) { p.Controller = b }).Scenario()
-	requireRefused(t, s, 0, "unmodelled-ability", "hexproof", "p1 (Grizzly Bears)", "action 0 (cast_mutate)")
+	tr, err := reference.RunMutant(decoded(t, hexproof(b, counter)), "mutate-targets-hexproof")
+	require.NoError(t, err)
+	assert.NotEqual(t, model.NotAllowed, tr.Steps[0].Events[0].Kind, "mutate-targets-hexproof casts it")
+	tr, err = reference.RunMutant(decoded(t, hexproof(a, counter)), "hexproof-as-shroud")
+	require.NoError(t, err)
+	assert.Equal(t, model.NotAllowed, tr.Steps[0].Events[0].Kind, "hexproof-as-shroud forbids its controller's spell")
 }
 
 func Test702_21a_WardOfAnOpponentsCloakedCreatureIsRefused(t *testing.T) {
@@ -281,19 +294,17 @@ func TestUnclassified_AnUnknownAbilityIsRefusedOnceInPlay(t *testing.T) {
 }
 
 func Test122_1b_AKeywordCounterAddedWhilePlayingIsLookedOutFor(t *testing.T) {
-	// A generator adds actions one at a time: a hexproof counter put on
-	// by an action it appended counts as much as one in the scenario.
-	bd := bears("122.1b-hexproof-counter-added").Mod("p1", func(p *model.Permanent) { p.Controller = b })
-	bd.Card("c2", a, "Gemrazer")
-	p, err := reference.NewPlay(decoded(t, bd.Put(a, model.Hand, "c2").Scenario()))
+	// A generator adds actions one at a time: an indestructible counter
+	// put on by an action it appended counts as much as one in the
+	// scenario.
+	p, err := reference.NewPlay(decoded(t, bears("122.1b-indestructible-counter-added").Scenario()))
 	require.NoError(t, err)
-	cast := model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}
-	_, err = p.Probe(cast)
+	destroy := model.Action{Type: model.DestroyAll}
+	_, err = p.Probe(destroy)
 	require.NoError(t, err)
-	require.NoError(t, p.Do(model.Action{Type: model.AddCounters, Object: "p1", Counter: "hexproof", N: 1}))
-	_, err = p.Probe(cast)
+	require.NoError(t, p.Do(model.Action{Type: model.AddCounters, Object: "p1", Counter: "indestructible", N: 1}))
+	_, err = p.Probe(destroy)
 	var ue *reference.UnsupportedError
 	require.ErrorAs(t, err, &ue)
-	assert.Equal(t, "unmodelled-ability", ue.Feature)
-	assert.Contains(t, ue.Why, "hexproof")
+	assert.Equal(t, "destroy-indestructible", ue.Feature)
 }

@@ -16,8 +16,9 @@
 //                 (without replacement effects), tap and untap.
 //     It refuses: every other action, other layouts, face-down components,
 //                 statuses other than tapped, copy effects, Auras attached
-//                 to permanents, commanders, linked abilities and
-//                 replacement effects (error kind "unsupported", naming it).
+//                 to permanents, counters other than +1/+1 and -1/-1,
+//                 commanders, linked abilities and replacement effects
+//                 (error kind "unsupported", naming it).
 //
 // Node 20 or later, standard library only, no package.json needed. Run it
 // under mergecheck:
@@ -190,6 +191,11 @@ class Game {
       throw new Unsupported(`effects other than pump (on ${p.id}) are not implemented`);
     }
     if (p.attached_to) throw new Unsupported(`Auras attached to permanents (${p.id}) are not implemented`);
+    for (const kind of Object.keys(p.counters ?? {})) {
+      if (kind !== "+1/+1" && kind !== "-1/-1") {
+        throw new Unsupported(`${kind} counters (on ${p.id}) are not implemented: only +1/+1 and -1/-1`);
+      }
+    }
   }
 
   // --- small lookups ---

@@ -15,8 +15,8 @@ A refused scenario is not counted against an engine; a wrong trace is.
                 (without replacement effects), tap and untap.
     It refuses: every other action, other layouts, face-down components,
                 statuses other than tapped, copy effects, Auras attached to
-                permanents, commanders, linked abilities and replacement
-                effects.
+                permanents, counters other than +1/+1 and -1/-1,
+                commanders, linked abilities and replacement effects.
 
 Standard library only. Run it by hand:
     echo '{"type":"hello","protocol":"mergecheck/1","harness":"me"}' | python3 toy_engine.py
@@ -116,6 +116,9 @@ class Game:
             raise Unsupported("effects other than pump (on %s) are not implemented" % p["id"])
         if p.get("attached_to"):
             raise Unsupported("Auras attached to permanents (%s) are not implemented" % p["id"])
+        for kind in p.get("counters", {}):
+            if kind not in ("+1/+1", "-1/-1"):
+                raise Unsupported("%s counters (on %s) are not implemented: only +1/+1 and -1/-1" % (kind, p["id"]))
 
     # --- small lookups --------------------------------------------------
     def front(self, oid):
