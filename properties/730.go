@@ -211,12 +211,33 @@ func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent
 		if ab && keywords(e) != keywords(r) {
 			return nil // a keyword counter lost or gained: the finding of the rule that moved it
 		}
+		if attachedApart(c, k, r) {
+			return nil // what an Aura or Equipment grants it is that permanent's finding
+		}
 		if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
 			g, w = permCharsApart(e, r, ab)
 			return problemOf("characteristics-of-"+Key(what), "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
 		}
 		return nil
 	})
+}
+
+// attachedApart reports whether a permanent attached to r in the rules'
+// state k is otherwise in the engine's (gone, made otherwise, or with
+// other characteristics): what it grants r is then its own finding, not
+// one of r's characteristics.
+func attachedApart(c *Case, k int, r *model.Permanent) bool {
+	rs, es := stateAt(c.Reference, k), stateAt(c.Trace, k)
+	for i := range rs.Battlefield {
+		q := &rs.Battlefield[i]
+		if q.AttachedTo != r.ID {
+			continue
+		}
+		if e := es.Permanent(q.ID); e == nil || !sameMakeup(e, q) || characteristics(e, true) != characteristics(q, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // P730_2a: a merged permanent has the topmost component's characteristics.

@@ -190,3 +190,29 @@ func rulesOnly(failed []string) []string {
 	}
 	return out
 }
+
+// Test710_1b_WhatAnEquipmentGrantsIsItsOwnFinding: Grizzly Bears merges
+// under Lightning Greaves, which equips Nezumi Shortfang. An engine that
+// gives the merged Greaves its bottom card's characteristics breaks 730.2a
+// there; that Shortfang then lacks haste and shroud is what the Greaves
+// does, not a finding of the rules that judge Shortfang's characteristics
+// (710.1b for a flip card, 708.2a face down).
+func Test710_1b_WhatAnEquipmentGrantsIsItsOwnFinding(t *testing.T) {
+	for _, faceDown := range []bool{false, true} {
+		bd := build.New("710.1b-granted", "")
+		bd.Card("c1", build.A, "Nezumi Shortfang")
+		bd.Card("c2", build.A, "Lightning Greaves")
+		bd.Card("c3", build.A, "Grizzly Bears")
+		host := build.Up("c1")
+		if faceDown {
+			host = build.Down("c1", model.ByMorph)
+		}
+		s := bd.Perm("p1", build.A, host).Perm("p2", build.A, build.Up("c2")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" }).
+			Put(build.A, model.Graveyard, "c3").
+			Do(model.Action{Type: model.Merge, Object: "c3", Target: "p2", Choices: model.Choices{Position: model.Bottom}}).Scenario()
+		got := asMutant(t, s, "characteristics-from-bottom")
+		assert.Contains(t, got, "730.2a", "face down: %t", faceDown)
+		assert.NotContains(t, got, "710.1b", "face down: %t", faceDown)
+		assert.NotContains(t, got, "708.2a", "face down: %t", faceDown)
+	}
+}
