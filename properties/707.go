@@ -1,6 +1,7 @@
 package properties
 
 import (
+	"github.com/mergecheck/mergecheck/generators"
 	"github.com/mergecheck/mergecheck/model"
 )
 
@@ -50,6 +51,68 @@ var P707_5 = &Property{
 			return nil
 		})
 	},
+}
+
+// genCloneDFC has Clone enter as a copy of a lone double-faced permanent,
+// either face up. The tuning of 707.8, kept with it.
+var genCloneDFC = generators.NewShape(generators.Options{
+	MaxPermanents: 1, MaxComponents: 1, Status: true, Clones: true,
+	Kinds: []generators.Kind{generators.Transform},
+	Focus: []model.ActionType{model.EnterAsCopy},
+})
+
+// P707_8: a copy of a double-faced permanent takes the copiable values of
+// the face that is up; a card that enters as such a copy is not
+// double-faced, nor transformed: its own card has one face. So for a copy
+// of a merged permanent topped by a double-faced card, which is not
+// double-faced itself (730.2i).
+var P707_8 = &Property{
+	Rule:  "707.8",
+	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
+	Draws: genCloneDFC,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = entries(c, model.EnterAsCopy, func(i int, r, e *model.Permanent) error {
+			if q := copiedDFC(c, i); q != nil && len(q.Components) == 1 {
+				out = append(out, map[bool]string{true: "copy-of-back-face-up", false: "copy-of-front-face-up"}[q.Components[0].Face == model.Back])
+			}
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"copy-of-front-face-up": 0.1, "copy-of-back-face-up": 0.1},
+	Check: func(c *Case) error {
+		return entries(c, model.EnterAsCopy, func(i int, r, e *model.Permanent) error {
+			q := copiedDFC(c, i)
+			if q == nil || e == nil || e.Derived == nil || r.Derived == nil || !likeRulesAt(c, i, q.ID) || !sameMakeup(e, r) {
+				return nil // what the copy is made of, or of, is another rule's finding
+			}
+			if e.Derived.DoubleFaced != r.Derived.DoubleFaced || e.Derived.Transformed != r.Derived.Transformed {
+				what := "double-faced"
+				if len(q.Components) > 1 {
+					what = "merged" // not double-faced itself (CR 730.2i)
+				}
+				return problemOf("copy-of-double-faced-is-double-faced", "%s, %s, which entered as a copy of %s %s, reports it %s and %s: a copy takes only the copiable values of the face that is up, and its own card has one face", after(c, i), r.ID, what, q.ID, flagWords(e.Derived.DoubleFaced, "double-faced"), flagWords(e.Derived.Transformed, "transformed"))
+			}
+			return nil
+		})
+	},
+}
+
+// copiedDFC returns the permanent step i of the rules' trace has a card
+// enter as a copy of, as it was, when its topmost component is a face-up
+// double-faced card (a lone double-faced permanent, or a merged one that
+// shows such a card's face).
+func copiedDFC(c *Case, i int) *model.Permanent {
+	q := stateAt(c.Reference, i).Permanent(c.Scenario.Actions[i].Target)
+	if q == nil || q.Status.FaceDown {
+		return nil
+	}
+	if d := defOf(c.Scenario, q.Components[0].Object); d == nil || !d.Layout.DoubleFaced() || d.Layout == model.LayoutMeld {
+		return nil
+	}
+	return q
 }
 
 // copiedDFCTop returns the permanent step i of the rules' trace makes a

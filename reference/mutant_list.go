@@ -336,7 +336,7 @@ var bugCreatedTokenIsACard = Mutant{Name: "created-token-is-a-card", Bug: "a cre
 
 // bugCloneCopiesTopCard: a creature entering as a copy copies the printed card of the original's topmost component, not its copiable values.
 var bugCloneCopiesTopCard = Mutant{Name: "clone-copies-top-card", Bug: "a creature entering as a copy copies the printed card of the original's topmost component, not its copiable values",
-	Breaks: []model.RuleID{"707.5"}, Example: "707.5-clone-copies-a-mutated-creature", Components: 1, Actions: 1}
+	Breaks: []model.RuleID{"707.5", "707.8"}, Example: "707.5-clone-copies-a-mutated-creature", Components: 1, Actions: 1}
 
 // bugAttackIgnoresSummoningSickness: a creature attacks the turn it came under its controller's control.
 var bugAttackIgnoresSummoningSickness = Mutant{Name: "attack-ignores-summoning-sickness", Bug: "a creature attacks the turn it came under its controller's control", Breaks: []model.RuleID{"302.6", "508.1a"},
