@@ -32,7 +32,7 @@ var P601_3 = &Property{
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
-		_ = restrictedCasts(c, func(i int, card model.ObjectID, forbidden bool) error {
+		_ = restrictedCasts(c, func(i int, card model.ObjectID, barred bool) error {
 			a := s.Actions[i]
 			if a.Type == model.CastMutate && !legalTarget(c, i, card, a.Target) {
 				// Each situation is labelled only where the restriction
@@ -45,11 +45,11 @@ var P601_3 = &Property{
 			// first when the rules are explored.
 			l := "by-its-controller"
 			switch {
-			case forbidden && a.Method != "":
+			case barred && a.Method != "":
 				l = "face-down"
-			case forbidden && spellManaValue(s, a) == 3:
+			case barred && spellManaValue(s, a) == 3:
 				l = "mana-value-3"
-			case forbidden:
+			case barred:
 				return nil
 			}
 			if !slices.Contains(out, l) {
@@ -79,7 +79,7 @@ var P601_3 = &Property{
 // restriction on mana value is in question for (see restricted), with
 // whether the rules forbid it: where the engine's trace had the
 // restricting permanents and the spell as the rules' did before the step.
-func restrictedCasts(c *Case, f func(i int, card model.ObjectID, forbidden bool) error) error {
+func restrictedCasts(c *Case, f func(i int, card model.ObjectID, barred bool) error) error {
 	for i, a := range c.Scenario.Actions {
 		if i >= len(c.Reference.Steps) || i >= len(c.Trace.Steps) {
 			break
