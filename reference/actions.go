@@ -229,7 +229,8 @@ func (g *game) cardInHand(id model.ObjectID) (*model.Object, error) {
 // mutating creature spell its owner controls: a non-Human creature with
 // the same owner (CR 702.140a), phased in (702.26b), without shroud
 // (702.18a), and without hexproof if an opponent of the spell's
-// controller (its owner) controls it (702.11b). What makes it illegal is a *badTarget naming the rule.
+// controller (its owner) controls it (702.11b). What makes it illegal is
+// a *badTarget naming the rule.
 func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error {
 	p := g.st.Permanent(id)
 	if p == nil {
