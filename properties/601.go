@@ -113,7 +113,7 @@ func restricted(c *Case, i int) []model.ObjectID {
 	}
 	var out []model.ObjectID
 	for _, p := range stateAt(c.Reference, i).Battlefield {
-		if !p.Status.PhasedOut && p.Derived != nil && slices.Contains(p.Derived.Characteristics.Abilities, lowSpellsForbidden) {
+		if !p.Status.PhasedOut && hasAbility(&p, lowSpellsForbidden) {
 			out = append(out, p.ID)
 		}
 	}

@@ -67,6 +67,4 @@ func hexproofCasts(c *Case, f func(i int, card, target model.ObjectID, theirs bo
 }
 
 // hexproofed reports whether permanent p has hexproof.
-func hexproofed(p *model.Permanent) bool {
-	return p != nil && p.Derived != nil && slices.Contains(p.Derived.Characteristics.Abilities, "hexproof")
-}
+func hexproofed(p *model.Permanent) bool { return hasAbility(p, "hexproof") }

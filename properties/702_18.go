@@ -47,6 +47,10 @@ var P702_18a = &Property{
 }
 
 // shrouded reports whether permanent p has shroud.
-func shrouded(p *model.Permanent) bool {
-	return p != nil && p.Derived != nil && slices.Contains(p.Derived.Characteristics.Abilities, "shroud")
+func shrouded(p *model.Permanent) bool { return hasAbility(p, "shroud") }
+
+// hasAbility reports whether permanent p's derived characteristics
+// include ability id.
+func hasAbility(p *model.Permanent, id model.AbilityID) bool {
+	return p != nil && p.Derived != nil && slices.Contains(p.Derived.Characteristics.Abilities, id)
 }
