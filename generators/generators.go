@@ -103,6 +103,15 @@ type Options struct {
 	// while the owner's opponent controls it. Casts the rules forbid are
 	// drawn with the legal ones.
 	Hexproof bool
+	// Statics draws the commonest static abilities with declared effects
+	// (CR 604, 613) around the stacks, each at random: Short Sword
+	// (equipped creature gets +1/+1), Lightning Greaves (equipped creature
+	// has haste and shroud) and Mystic Subdual (enchanted creature gets
+	// -2/-0 and loses all abilities) attached to a stack, and Glorious
+	// Anthem (creatures you control get +1/+1) under either player: up to
+	// four (at least one), in a drawn order, so that their timestamps (CR 613.7) fall
+	// either way. Only for an engine that declares static_effects.
+	Statics bool
 	// MeldGone lets a meld name a half that has left the battlefield
 	// (CR 701.42c).
 	MeldGone bool
@@ -494,6 +503,24 @@ func (d *drawer) scenario() *model.Scenario {
 		host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "pacified")))
 		id := addPerm(rapid.SampledFrom(players).Draw(t, "pacifism controller"), "Pacifism")
 		d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+	}
+	if d.o.Statics && d.can(model.FeatureStatics) {
+		// One at a time, each later than the last (CR 613.7d, 613.7e);
+		// shrinking leaves fewer, and the plainer (Short Sword first).
+		for j := range rapid.IntRange(1, len(statics)).Draw(t, "statics") {
+			name := rapid.SampledFrom(statics).Draw(t, fmt.Sprintf("static %d", j))
+			id := addPerm(rapid.SampledFrom(players).Draw(t, name+" controller"), name)
+			if name == "Glorious Anthem" {
+				continue
+			}
+			host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, name+" host")))
+			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+			if name == "Mystic Subdual" && rapid.IntRange(0, 2).Draw(t, "greaves after subdual") == 2 {
+				// Often enough, something granted later than the loss.
+				id := addPerm(rapid.SampledFrom(players).Draw(t, "later greaves controller"), "Lightning Greaves")
+				d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+			}
+		}
 	}
 	if d.o.Attach {
 		for range rapid.IntRange(0, 2).Draw(t, "auras") {

@@ -26,6 +26,10 @@ var (
 	// reads (CR 601.3): 2, 3, 4, and a morph card of 4 that is 0 cast
 	// face down.
 	briselaSpells = []string{"Grizzly Bears", "Sea-Dasher Octopus", "Gemrazer", "Grinning Demon"}
+	// statics are the permanents with static abilities whose effects
+	// the reference applies by layers (CR 613): Glorious Anthem alone is
+	// not attached.
+	statics = []string{"Short Sword", "Lightning Greaves", "Mystic Subdual", "Glorious Anthem"}
 	// plainest gives, for each layout, the card a canonical counterexample
 	// uses in place of any other of that layout.
 	plainest = map[string]string{
@@ -39,7 +43,7 @@ func Pools() map[string][]string {
 	return map[string][]string{
 		"vanilla": vanilla, "mutators": mutators, "flips": flips, "transforms": transforms,
 		"modals": modals, "meld": meldHalves, "morphs": morphs, "spells": spells, "tokens": tokens,
-		"defenders": defenders, "brisela spells": briselaSpells,
+		"defenders": defenders, "brisela spells": briselaSpells, "statics": statics,
 	}
 }
 

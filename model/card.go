@@ -166,7 +166,64 @@ type AbilityKind struct {
 	// ability that only changes when or how abilities may be activated
 	// (CR 602), as no action activates one.
 	About string `json:"about,omitempty"`
+	// Effect, for a static ability, says what it does in terms the
+	// reference interprets by the layer rules (CR 613): a static ability
+	// with an effect is played, not refused.
+	Effect *StaticEffect `json:"effect,omitempty"`
 }
+
+// Equal reports whether k and o declare the same ability.
+func (k AbilityKind) Equal(o AbilityKind) bool {
+	if k.Kind != o.Kind || k.Observer != o.Observer || k.About != o.About || (k.Effect == nil) != (o.Effect == nil) {
+		return false
+	}
+	return k.Effect == nil || k.Effect.Affects == o.Effect.Affects && k.Effect.Power == o.Effect.Power &&
+		k.Effect.Toughness == o.Effect.Toughness && k.Effect.LosesAllAbilities == o.Effect.LosesAllAbilities &&
+		slices.Equal(k.Effect.Grants, o.Effect.Grants)
+}
+
+// A StaticEffect is the continuous effect of one of the commonest static
+// abilities (CR 604.2, 611.3): which permanents it applies to, and what it
+// does to each of them in layers 6 and 7c (CR 613.1f, 613.4c). It applies
+// to a merged permanent as a whole, once (CR 730.2), and has the
+// timestamp of the permanent whose ability it is (CR 613.7a, 613.7e).
+type StaticEffect struct {
+	Affects Affected `json:"affects"`
+	// Power and Toughness are added to each affected creature's
+	// (layer 7c): "gets +1/+1" is 1 and 1, "gets -2/-0" is -2 and 0.
+	Power     int `json:"power,omitempty"`
+	Toughness int `json:"toughness,omitempty"`
+	// Grants are abilities each affected permanent has (layer 6): "has
+	// flying". A granted ability can't itself have an effect.
+	Grants []AbilityID `json:"grants,omitempty"`
+	// LosesAllAbilities removes every ability the affected permanent has
+	// from effects with an earlier timestamp (layer 6).
+	LosesAllAbilities bool `json:"loses_all_abilities,omitempty"`
+}
+
+// Affected names the permanents a static effect applies to.
+type Affected string
+
+// What a static effect may apply to.
+const (
+	// AffectsEquipped: the permanent its source is attached to, "equipped
+	// creature" (CR 301.5a, 301.5f).
+	AffectsEquipped Affected = "equipped_creature"
+	// AffectsEnchanted: the permanent its source is attached to,
+	// "enchanted creature" (CR 303.4b, 303.4m).
+	AffectsEnchanted Affected = "enchanted_creature"
+	// AffectsYourCreatures: every creature its source's controller
+	// controls, the source among them if it is one: "creatures you
+	// control".
+	AffectsYourCreatures Affected = "creatures_you_control"
+)
+
+// AffectedNames lists what a static effect may apply to.
+var AffectedNames = []Affected{AffectsEquipped, AffectsEnchanted, AffectsYourCreatures}
+
+// Attached reports whether the effect applies to what its source is
+// attached to.
+func (a Affected) Attached() bool { return a == AffectsEquipped || a == AffectsEnchanted }
 
 // An AbilityKindName is a kind of ability.
 type AbilityKindName string
@@ -388,6 +445,32 @@ func (f *Face) validateKinds() error {
 			return fmt.Errorf("ability_kinds: %s says what it is about, but only a static ability does", ab)
 		case k.About != "" && k.About != AboutActivation:
 			return fmt.Errorf("ability_kinds: %s is about %q (the only one known is %q)", ab, k.About, AboutActivation)
+		case k.Effect != nil && k.Kind != KindStatic:
+			return fmt.Errorf("ability_kinds: %s has an effect, but only a static ability is given one", ab)
+		case k.Effect != nil && k.About != "":
+			return fmt.Errorf("ability_kinds: %s has both an effect and what it is about; give one", ab)
+		case k.Effect != nil:
+			if err := k.Effect.validate(); err != nil {
+				return fmt.Errorf("ability_kinds: %s: effect: %w", ab, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (e *StaticEffect) validate() error {
+	switch {
+	case !slices.Contains(AffectedNames, e.Affects):
+		return fmt.Errorf("affects %q (want one of %v)", e.Affects, AffectedNames)
+	case e.Power == 0 && e.Toughness == 0 && len(e.Grants) == 0 && !e.LosesAllAbilities:
+		return fmt.Errorf("does nothing: give power, toughness, grants or loses_all_abilities")
+	}
+	for i, g := range e.Grants {
+		if g == "" {
+			return fmt.Errorf("grants[%d] is empty", i)
+		}
+		if slices.Contains(e.Grants[:i], g) {
+			return fmt.Errorf("grants %s twice", g)
 		}
 	}
 	return nil
@@ -435,7 +518,10 @@ func (s *Scenario) DeclaredKinds() (map[AbilityID]AbilityKind, error) {
 				continue
 			}
 			for ab, k := range f.AbilityKinds {
-				if was, ok := out[ab]; ok && was != k {
+				if was, ok := out[ab]; ok && !was.Equal(k) {
+					if was.Kind == k.Kind {
+						return fmt.Errorf("ability %s is declared %s in two places, differently (an ability id means one ability)", ab, k.Kind)
+					}
 					return fmt.Errorf("ability %s is declared %s in one place and %s in another (an ability id means one ability)", ab, was.Kind, k.Kind)
 				}
 				if out == nil {
@@ -455,6 +541,15 @@ func (s *Scenario) DeclaredKinds() (map[AbilityID]AbilityKind, error) {
 		if c := s.Objects[i].Copy; c != nil {
 			if err := add(c); err != nil {
 				return nil, err
+			}
+		}
+	}
+	for _, ab := range slices.Sorted(maps.Keys(out)) {
+		if e := out[ab].Effect; e != nil {
+			for _, g := range e.Grants {
+				if out[g].Effect != nil {
+					return nil, fmt.Errorf("ability %s grants %s, which has an effect of its own: a granted ability can't be one the reference interprets by layers", ab, g)
+				}
 			}
 		}
 	}

@@ -144,3 +144,53 @@ func Test113_3_AbilityKindsDeclaredAsTheyCanBe(t *testing.T) {
 	_, err := s.DeclaredKinds()
 	assert.ErrorContains(t, err, "x_trigger is declared triggered in one place and activated in another")
 }
+
+// Test613_1_StaticEffectsDeclaredAsTheyCanBe: a static ability's effect
+// (interpreted by layers, CR 613.1f, 613.4c) names what it affects and
+// does something; it is declared on a static ability only, without
+// "about"; what it grants has no effect of its own; and one ability with
+// two different effects is one ability declared two ways.
+func Test613_1_StaticEffectsDeclaredAsTheyCanBe(t *testing.T) {
+	face := func(kinds map[model.AbilityID]model.AbilityKind) model.CardDef {
+		return model.CardDef{Name: "X", Layout: model.LayoutNormal, Front: model.Face{Name: "X", Types: []string{"artifact"},
+			Abilities: []model.AbilityID{"x_pump", "x_grant"}, AbilityKinds: kinds}}
+	}
+	pump := &model.StaticEffect{Affects: model.AffectsEquipped, Power: 1, Toughness: 1}
+	good := face(map[model.AbilityID]model.AbilityKind{
+		"x_pump":  {Kind: model.KindStatic, Effect: pump},
+		"x_grant": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: model.AffectsYourCreatures, Grants: []model.AbilityID{"flying"}}},
+	})
+	require.NoError(t, good.Validate())
+	for want, kinds := range map[string]map[model.AbilityID]model.AbilityKind{
+		`affects "attacking_creatures"`:  {"x_pump": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: "attacking_creatures", Power: 1}}},
+		"does nothing":                   {"x_pump": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: model.AffectsEnchanted}}},
+		"only a static ability is given": {"x_pump": {Kind: model.KindTriggered, Effect: pump}},
+		"both an effect and what it is":  {"x_pump": {Kind: model.KindStatic, About: model.AboutActivation, Effect: pump}},
+		"grants flying twice":            {"x_pump": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: model.AffectsEquipped, Grants: []model.AbilityID{"flying", "flying"}}}},
+		"grants[0] is empty":             {"x_pump": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: model.AffectsEquipped, Grants: []model.AbilityID{""}}}},
+	} {
+		d := face(kinds)
+		err := d.Validate()
+		if assert.Error(t, err, want) {
+			assert.Contains(t, err.Error(), want)
+		}
+	}
+	granting := face(map[model.AbilityID]model.AbilityKind{
+		"x_pump":  {Kind: model.KindStatic, Effect: pump},
+		"x_grant": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: model.AffectsEquipped, Grants: []model.AbilityID{"x_pump"}}},
+	})
+	require.NoError(t, granting.Validate())
+	_, err := (&model.Scenario{Catalogue: []model.CardDef{granting}}).DeclaredKinds()
+	assert.ErrorContains(t, err, "x_grant grants x_pump, which has an effect of its own")
+
+	other := face(map[model.AbilityID]model.AbilityKind{"x_pump": {Kind: model.KindStatic, Effect: &model.StaticEffect{Affects: model.AffectsEquipped, Power: 2, Toughness: 2}}})
+	other.Name, other.Front.Name = "Y", "Y"
+	_, err = (&model.Scenario{Catalogue: []model.CardDef{good, other}}).DeclaredKinds()
+	assert.ErrorContains(t, err, "x_pump is declared static in two places, differently")
+	same := good.Clone()
+	same.Name, same.Front.Name = "Z", "Z"
+	_, err = (&model.Scenario{Catalogue: []model.CardDef{good, same}}).DeclaredKinds()
+	assert.NoError(t, err, "the same effect declared twice is one declaration")
+	same.Front.AbilityKinds["x_grant"].Effect.Grants[0] = "reach"
+	assert.Equal(t, model.AbilityID("flying"), good.Front.AbilityKinds["x_grant"].Effect.Grants[0], "a clone shares no effect with its original")
+}

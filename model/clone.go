@@ -86,6 +86,14 @@ func (f Face) clone() Face {
 	c.Power, c.Toughness, c.Loyalty = cloneInt(f.Power), cloneInt(f.Toughness), cloneInt(f.Loyalty)
 	if f.AbilityKinds != nil {
 		c.AbilityKinds = maps.Clone(f.AbilityKinds)
+		for ab, k := range c.AbilityKinds {
+			if k.Effect != nil {
+				e := *k.Effect
+				e.Grants = omitted(e.Grants)
+				k.Effect = &e
+				c.AbilityKinds[ab] = k
+			}
+		}
 	}
 	return c
 }

@@ -11,16 +11,17 @@ type Feature string
 // implement separately: an engine that can turn a permanent face down but
 // not face up is judged on the cases that only turn it face down.
 const (
-	FeatureMutate      Feature = "mutate"       // mutating creature spells (CR 702.140)
-	FeatureMeld        Feature = "meld"         // meld pairs and melded permanents (CR 701.42, 712.4)
-	FeatureFlip        Feature = "flip"         // flip cards and the flipped status (CR 710)
-	FeatureCopy        Feature = "copy"         // copy effects and token copies (CR 707)
-	FeatureReplacement Feature = "replacement"  // replacement effects on leaving the battlefield (CR 616, 730.3d-e)
-	FeatureCommander   Feature = "commander"    // commanders' command-zone choice (CR 903.9)
-	FeatureLinked      Feature = "linked"       // effects that find what a permanent became (CR 400.7, 607)
-	FeatureCombat      Feature = "combat"       // declaring attackers, and the restrictions on it (CR 302.6, 508.1a, 508.1c, 702.3b)
-	FeatureCreateToken Feature = "create_token" // creating a token that copies nothing (CR 111.1, 111.2)
-	FeatureDestroy     Feature = "destroy"      // destroying every creature (CR 701.8)
+	FeatureMutate      Feature = "mutate"         // mutating creature spells (CR 702.140)
+	FeatureMeld        Feature = "meld"           // meld pairs and melded permanents (CR 701.42, 712.4)
+	FeatureFlip        Feature = "flip"           // flip cards and the flipped status (CR 710)
+	FeatureCopy        Feature = "copy"           // copy effects and token copies (CR 707)
+	FeatureReplacement Feature = "replacement"    // replacement effects on leaving the battlefield (CR 616, 730.3d-e)
+	FeatureCommander   Feature = "commander"      // commanders' command-zone choice (CR 903.9)
+	FeatureLinked      Feature = "linked"         // effects that find what a permanent became (CR 400.7, 607)
+	FeatureCombat      Feature = "combat"         // declaring attackers, and the restrictions on it (CR 302.6, 508.1a, 508.1c, 702.3b)
+	FeatureCreateToken Feature = "create_token"   // creating a token that copies nothing (CR 111.1, 111.2)
+	FeatureDestroy     Feature = "destroy"        // destroying every creature (CR 701.8)
+	FeatureStatics     Feature = "static_effects" // static abilities with a declared effect, applied by layers (CR 613.1f, 613.4c)
 
 	// Merged permanents (CR 730), part by part: an engine whose only way
 	// to merge is a mutating spell holds merged permanents without the
@@ -73,7 +74,7 @@ var Features = []Feature{
 	FeatureFlip, FeatureTransform, FeatureConvert, FeatureModal,
 	FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached,
 	FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked, FeatureCombat,
-	FeatureCreateToken, FeatureDestroy,
+	FeatureCreateToken, FeatureDestroy, FeatureStatics,
 }
 
 // ExpandFeatures returns fs with every shorthand replaced by its parts,
@@ -144,6 +145,9 @@ func (s *Scenario) Uses() []Feature {
 			used[f] = true
 		}
 		for _, ab := range d.Front.Abilities {
+			if d.Front.AbilityKinds[ab].Effect != nil {
+				used[FeatureStatics] = true
+			}
 			switch ab {
 			case LeylineOfTheVoid, WheelOfSunAndMoon, RestInPeace:
 				used[FeatureReplacement] = true

@@ -286,6 +286,9 @@ var P702_140e = &Property{
 			if keywords(e) != keywords(r) {
 				return nil // a keyword counter lost or gained: another rule's finding
 			}
+			if _, abl := staticsGive(c.Scenario, stateAt(c.Reference, k), r); abl {
+				return nil // what a static effect gives or takes is 613.1f's finding
+			}
 			d, err := derived(e)
 			if err != nil {
 				return err

@@ -214,6 +214,9 @@ func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent
 		if attachedApart(c, k, r) {
 			return nil // what an Aura or Equipment grants it is that permanent's finding
 		}
+		// What a static effect changes is 613's finding; the rest is judged.
+		pt, abl := staticsGive(c.Scenario, stateAt(c.Reference, k), r)
+		e, r = withoutStatics(e, pt, abl), withoutStatics(r, pt, abl)
 		if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
 			g, w = permCharsApart(e, r, ab)
 			return problemOf("characteristics-of-"+Key(what), "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)

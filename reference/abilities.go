@@ -248,6 +248,7 @@ var classifications = map[model.AbilityID]Classification{
 	// Activated abilities, mana abilities among them.
 	"create_saproling":            inert(activated),
 	"equip_0":                     inert(activated),
+	"equip_1":                     inert(activated),
 	"grant_haste":                 inert(activated),
 	"mimic_vat_token":             inert(activated),
 	"phase_out_self":              inertAs(activated, model.PhaseOut),
@@ -288,15 +289,15 @@ var classifications = map[model.AbilityID]Classification{
 
 	// Unmodelled: refused where they could change an action.
 	"attacks_each_combat": unmodelled("it could require the creature to attack, so that a declaration without it is illegal",
-		WhoseActive, model.Attack).cites("508.1d"),
+		WhoseActive, model.Attack).cites("508.1d").held(),
 	"attackers_plus_1_0": unmodelled("it could give the attacking creature +1/+0",
-		WhoseActive, model.Attack).cites("613.4c"),
+		WhoseActive, model.Attack).cites("613.4c").held(),
 	"attackers_plus_3_0": unmodelled("it could give the attacking creature +3/+0",
-		WhoseActive, model.Attack).cites("613.4c"),
+		WhoseActive, model.Attack).cites("613.4c").held(),
 	model.Ward2: unmodelled("it would trigger as the permanent becomes the target of an opponent's mutating creature spell, and counter the spell unless its caster pays {2}",
-		WhoseSubject, model.CastMutate).cites("702.21a").byOpponent(),
+		WhoseSubject, model.CastMutate).cites("702.21a").byOpponent().held(),
 	"protection_from_red": unmodelled("it could make the permanent an illegal target of a red mutating creature spell",
-		WhoseSubject, targeting...).cites("702.16b").against(model.Red),
+		WhoseSubject, targeting...).cites("702.16b").against(model.Red).held(),
 	"indestructible": unmodelled("it could keep the creature from being destroyed",
 		WhoseAny, model.DestroyAll).cites("702.12b").refusedAs("destroy-indestructible"),
 	"enchant_creature": unmodelled("an Aura attached to a noncreature is put into its owner's graveyard, and the reference does so only with an Aura attached to nothing",
@@ -308,7 +309,7 @@ var classifications = map[model.AbilityID]Classification{
 	"vesuvan_doppelganger": unmodelled("its controller may have it enter as a copy of a creature, a choice no action scripts",
 		WhoseEntering, entering...).cites("707.5").held(),
 	"lord_chosen_type": unmodelled("its controller's other creatures of the type chosen as it entered, a choice no scenario scripts, could get +1/+1 in every state",
-		WhoseInPlay, model.ActionTypes...).cites("613.4c"),
+		WhoseInPlay, model.ActionTypes...).cites("613.4c").held(),
 	"werewolves_you_control_have_menace": unmodelled("the Werewolves its controller controls could have menace in every state, which the abilities the reference derives leave out",
 		WhoseInPlay, model.ActionTypes...).cites("613.1f").held(),
 }

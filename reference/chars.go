@@ -85,7 +85,8 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 	ch.Abilities = slices.Compact(abilities)
 
 	// Layers 4 and 7b: Duplicant's ability (a static ability of the
-	// permanent, linked to its exile ability, CR 607).
+	// permanent, linked to its exile ability, CR 607). Having applied in
+	// layer 4, it applies in 7b even if layer 6 removes it (CR 613.6).
 	if slices.Contains(ch.Abilities, model.DuplicantImprint) {
 		if last := g.lastExiledCreature(p.ID); last != nil {
 			ch.Power, ch.Toughness = last.Power, last.Toughness
@@ -94,28 +95,18 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 			ch.Subtypes = slices.Compact(subtypes)
 		}
 	}
-	// Layer 6: what an Equipment attached to it grants (CR 301.5,
-	// 613.1f); a phased-out one does not exist (CR 702.26b).
-	for _, q := range g.st.Battlefield {
-		if q.AttachedTo != p.ID || q.Status.PhasedOut || q.Status.FaceDown {
-			continue
-		}
-		if f, _ := g.faceOf(q.Components[0]); f.HasAbility(model.EquippedHasteShroud) {
-			ch.Abilities = append(ch.Abilities, equipmentGrants...)
-			slices.Sort(ch.Abilities)
-			ch.Abilities = slices.Compact(ch.Abilities)
-		}
+	statics, err := g.staticsOn(p)
+	if err != nil {
+		return d, err
 	}
-	// Layer 7c: counters and "gets +N/+N" (CR 613.4c).
+	if err := g.refuseLostSource(p, statics); err != nil {
+		return d, err
+	}
+	if ch.Abilities, err = g.layer6(p, ch.Abilities, statics); err != nil {
+		return d, err
+	}
 	if ch.Power != nil && ch.Toughness != nil {
-		pw, tg := *ch.Power, *ch.Toughness
-		for _, e := range p.Effects {
-			if e.Kind == model.EffectPump {
-				pw, tg = pw+e.Power, tg+e.Toughness
-			}
-		}
-		n := p.Counters["+1/+1"] - p.Counters["-1/-1"]
-		pw, tg = pw+n, tg+n
+		pw, tg := g.layer7c(p, *ch.Power, *ch.Toughness, statics)
 		ch.Power, ch.Toughness = &pw, &tg
 	}
 	d.Characteristics = ch

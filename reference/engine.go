@@ -141,6 +141,9 @@ type game struct {
 	// declared are the kinds the scenario's definitions declare for
 	// abilities the reference does not know (model.Face.AbilityKinds).
 	declared map[model.AbilityID]model.AbilityKind
+	// effects are the declared static abilities with an effect, which
+	// the reference interprets by layers (statics.go); nil if none.
+	effects map[model.AbilityID]*model.StaticEffect
 	// marked holds the permanents a mutant wrongly gave face-down
 	// characteristics to (see mutant "failed-face-down-still-2-2").
 	marked map[model.ObjectID]bool
@@ -185,6 +188,14 @@ func startGame(s *model.Scenario) (*game, error) {
 		}
 	}
 	g.declared, _ = s.DeclaredKinds() // validated
+	for ab, k := range g.declared {
+		if k.Effect != nil {
+			if g.effects == nil {
+				g.effects = map[model.AbilityID]*model.StaticEffect{}
+			}
+			g.effects[ab] = k.Effect
+		}
+	}
 	g.watch = watchStart(s).withActions(s.Actions)
 	if g.watch != nil && g.watch.every {
 		if err := g.refuseInPlay(nil); err != nil {

@@ -758,5 +758,59 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{Why: "CR 702.37e: a permanent that would have no morph cost face up can't be turned face up this way",
 			NotAllowed: "702.37e", Permanents: perms{"p1": {Status: &model.Status{FaceDown: true}}}}))
 
+	attach := func(to model.ObjectID) func(p *model.Permanent) {
+		return func(p *model.Permanent) { p.AttachedTo = to }
+	}
+	bd = build.New("613.4c-short-sword-on-a-mutated-creature",
+		"Short Sword equips Grizzly Bears; Gemrazer mutates onto it. The merged creature is one object, the equipped creature, and gets +1/+1 once: 5/5.", "613.4c", "301.5a", "730.2")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Card("e1", a, "Short Sword")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", a, up("e1")).Mod("p2", attach("p1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 613.4c: the Bears, 2/2, get +1/+1 from the Sword", Permanents: perms{"p1": {Power: ptr(3), Toughness: ptr(3)}}}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 730.2: Gemrazer on top of the same object, 4/4, still equipped (730.2c), gets +1/+1 once (613.4c)",
+			Permanents: perms{"p1": {Components: []model.ObjectID{"c2", "c1"}, Name: ptr("Gemrazer"), Power: ptr(5), Toughness: ptr(5)}, "p2": {AttachedTo: ptr(model.ObjectID("p1"))}}}))
+
+	bd = build.New("613.1f-mystic-subdual-on-a-mutated-creature",
+		"Mystic Subdual enchants Grizzly Bears; Dreamtail Heron mutates onto it. The merged creature is the enchanted creature: it gets -2/-0 and loses all abilities, the Heron's flying and its mutate triggers among them.", "613.1f", "613.4c", "702.140e")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Dreamtail Heron")
+	bd.Card("s1", b, "Mystic Subdual")
+	add(bd.Perm("p1", a, up("c1")).Perm("p2", b, up("s1")).Mod("p2", attach("p1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 702.140e gives the merged creature every component's abilities in layer 1; the Aura removes them all in layer 6 (613.1f) and gives -2/-0 in layer 7c (613.4c): Dreamtail Heron, 1/4",
+			Permanents: perms{"p1": {Components: []model.ObjectID{"c2", "c1"}, Name: ptr("Dreamtail Heron"), Power: ptr(1), Toughness: ptr(4), AbilitiesExactly: &[]model.AbilityID{}}}}))
+
+	bd = build.New("613.7e-mystic-subdual-and-lightning-greaves-in-timestamp-order",
+		"Two Grizzly Bears each wear Lightning Greaves and Mystic Subdual. On the first the Greaves were attached last, so it has haste and shroud and A's Gemrazer can't mutate onto it; on the second the Subdual was, so it has no ability and Gemrazer mutates onto it.", "613.1f", "613.7e", "702.18a")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c4", a, "Grizzly Bears")
+	bd.Card("c6", a, "Gemrazer")
+	bd.Card("s1", b, "Mystic Subdual")
+	bd.Card("s2", b, "Mystic Subdual")
+	bd.Card("g1", a, "Lightning Greaves")
+	bd.Card("g2", a, "Lightning Greaves")
+	bd.Perm("p1", a, up("c1")).Perm("p2", b, up("s1")).Mod("p2", attach("p1")).Perm("p3", a, up("g1")).Mod("p3", attach("p1"))
+	bd.Perm("p4", a, up("c4")).Perm("p5", a, up("g2")).Mod("p5", attach("p4")).Perm("p6", b, up("s2")).Mod("p6", attach("p4")).Put(a, model.Hand, "c6")
+	add(bd.Do(model.Action{Type: model.CastMutate, Object: "c6", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 613.7e, 613.1f: the Greaves' grant is later than the Subdual's loss, so p1 has haste and shroud; CR 702.18a: no spell can target it",
+			NotAllowed: "702.18a", Permanents: perms{"p1": {AbilitiesExactly: &[]model.AbilityID{"haste", "shroud"}, Power: ptr(0)}, "p4": {AbilitiesExactly: &[]model.AbilityID{}}}}).
+		Do(model.Action{Type: model.CastMutate, Object: "c6", Target: "p4"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 613.1f: the loss is the later, so Gemrazer's reach and trample are lost too; 4/4 gets -2/-0",
+			Permanents: perms{"p4": {Components: []model.ObjectID{"c6", "c4"}, Power: ptr(2), Toughness: ptr(4), AbilitiesExactly: &[]model.AbilityID{}}}}))
+
+	bd = build.New("613.4c-glorious-anthem-and-a-merged-creature",
+		"A controls Glorious Anthem and a Gemrazer mutated onto a Grizzly Bears token; B controls Grizzly Bears. The merged creature gets +1/+1 once; B's creature gets nothing.", "613.4c", "730.2")
+	bd.Card("c1", a, "Gemrazer")
+	bd.Token("t1", a, "Grizzly Bears")
+	bd.Card("c3", b, "Grizzly Bears")
+	bd.Card("n1", a, "Glorious Anthem")
+	add(bd.Perm("p1", a, up("c1"), up("t1")).Mod("p1", func(p *model.Permanent) { p.Mutated = true }).Perm("p2", b, up("c3")).Perm("p3", a, up("n1")).
+		Do(model.Action{Type: model.AddCounters, Object: "p1", Counter: "+1/+1", N: 1}).
+		Expect(model.Expectation{Why: "CR 613.4c: in layer 7c, Gemrazer's 4/4 gets +1/+1 from the Anthem and +1/+1 from the counter, each once",
+			Permanents: perms{"p1": {Power: ptr(6), Toughness: ptr(6)}, "p2": {Power: ptr(2), Toughness: ptr(2)}}}))
+
 	return out
 }

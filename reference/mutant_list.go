@@ -31,6 +31,10 @@ var Mutants = []Mutant{
 	bugMutateTargetsHexproof,
 	bugHexproofAsShroud,
 	bugCastRestrictionIgnored,
+	bugStaticBonusPerComponent,
+	bugAttachedBonusSkipsMerged,
+	bugLosesAllTopOnly,
+	bugLosesAllIgnoresTimestamps,
 	bugCastRestrictionBindsController,
 	bugCastRestrictionSparesThree,
 	bugFaceDownSpellKeepsManaValue,
@@ -393,3 +397,20 @@ var bugMutateTargetsHexproof = Mutant{Name: "mutate-targets-hexproof", Bug: "a m
 // bugHexproofAsShroud: hexproof keeps even its controller's spells from
 // targeting the permanent, as shroud would.
 var bugHexproofAsShroud = Mutant{Name: "hexproof-as-shroud", Bug: "hexproof keeps the permanent's own controller's mutating spells from targeting it", Breaks: []model.RuleID{"702.11b"}, Components: 1, Actions: 1}
+
+// bugStaticBonusPerComponent: a static "gets +N/+M" counts once for each
+// card or token of a merged permanent.
+var bugStaticBonusPerComponent = Mutant{Name: "static-bonus-per-component", Bug: "a static ability's +N/+M applies to a merged permanent once per component", Breaks: []model.RuleID{"613.4c"}, Components: 3, Actions: 0}
+
+// bugAttachedBonusSkipsMerged: what an Aura or Equipment gives a
+// creature's power and toughness is lost once the creature is merged, as
+// in an engine that keeps the bonus on the card it was first attached to.
+var bugAttachedBonusSkipsMerged = Mutant{Name: "attached-bonus-skips-merged", Bug: "an Aura's or Equipment's +N/+M does not apply to the merged permanent it is attached to", Breaks: []model.RuleID{"613.4c"}, Components: 3, Actions: 0}
+
+// bugLosesAllTopOnly: "loses all abilities" leaves the abilities of a
+// mutated permanent's lower components.
+var bugLosesAllTopOnly = Mutant{Name: "loses-all-abilities-top-only", Bug: "a mutated permanent that loses all abilities keeps those of its lower components", Breaks: []model.RuleID{"613.1f"}, Components: 3, Actions: 0}
+
+// bugLosesAllIgnoresTimestamps: "loses all abilities" removes abilities
+// granted by effects with later timestamps too.
+var bugLosesAllIgnoresTimestamps = Mutant{Name: "loses-all-abilities-ignores-timestamps", Bug: "a permanent that loses all abilities loses those a later effect grants it too", Breaks: []model.RuleID{"613.1f"}, Components: 3, Actions: 0}

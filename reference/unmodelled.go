@@ -2,6 +2,7 @@ package reference
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -99,6 +100,13 @@ func watchStart(s *model.Scenario) *watch {
 	}
 	for i := range s.Catalogue {
 		def(&s.Catalogue[i])
+	}
+	if kinds, err := s.DeclaredKinds(); err == nil {
+		for _, ab := range slices.Sorted(maps.Keys(kinds)) {
+			if e := kinds[ab].Effect; e != nil {
+				w = w.with(e.Grants...)
+			}
+		}
 	}
 	for i := range s.Objects {
 		if s.Objects[i].Copy != nil {
@@ -318,6 +326,8 @@ func (g *game) refuseInPlay(a *model.Action) error {
 			c := classOf(ab)
 			if c == nil {
 				switch k, ok := g.declared[ab]; {
+				case ok && k.Effect != nil:
+					// interpreted by layers (statics.go)
 				case !ok:
 					unknown = append(unknown, string(ab)+" of "+g.describe(p))
 				case !declaredInert(k):

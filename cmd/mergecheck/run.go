@@ -459,6 +459,11 @@ func abilitiesTable(infos []reference.AbilityInfo) string {
 	for _, k := range model.AbilityKindNames {
 		kinds = append(kinds, "`"+string(k)+"`")
 	}
-	fmt.Fprintf(&b, "\nA card definition may declare its own abilities as %s (ability_kinds).\n", strings.Join(kinds, ", "))
+	var affects []string
+	for _, a := range model.AffectedNames {
+		affects = append(affects, "`"+string(a)+"`")
+	}
+	fmt.Fprintf(&b, "\nA card definition may declare its own abilities as %s (ability_kinds); a static one with an effect on %s is interpreted by layers (613.1f, 613.4c).\n",
+		strings.Join(kinds, ", "), strings.Join(affects, ", "))
 	return b.String()
 }
