@@ -93,6 +93,17 @@ func TestCardFacts(t *testing.T) {
 		check  func(t *testing.T, d model.CardDef)
 	}{
 		{
+			name:   "Soltari Priest",
+			reason: "702.16b: a white {W}{W} 2/1 Soltari Cleric, not a Human, with protection from red",
+			check: func(t *testing.T, d model.CardDef) {
+				assert.Equal(t, "{W}{W}", d.Front.ManaCost)
+				assert.Equal(t, []model.Color{model.White}, d.Front.Colors)
+				assert.Equal(t, []string{"Soltari", "Cleric"}, d.Front.Subtypes)
+				assert.True(t, d.Front.HasAbility("protection_from_red"))
+				pt(t, &d.Front, 2, 1)
+			},
+		},
+		{
 			name:   "Midnight Scavengers",
 			reason: "712.5a: a {4}{B} 3/3 Human Rogue that melds with Graf Rats into Chittering Host, a colourless 5/6 Eldrazi Horror with haste and menace",
 			check: func(t *testing.T, d model.CardDef) {

@@ -103,6 +103,12 @@ type Options struct {
 	// while the owner's opponent controls it. Casts the rules forbid are
 	// drawn with the legal ones.
 	Hexproof bool
+	// Protection draws Soltari Priest, a creature with protection from
+	// red (CR 702.16b) that one player owns and controls, and puts a red
+	// mutating card, Illuna, Apex of Wishes, into its owner's hand with
+	// whatever else: a red spell can't target it, another can. Casts the
+	// rules forbid are drawn with the legal ones.
+	Protection bool
 	// Statics draws the commonest static abilities with declared effects
 	// (CR 604, 613) around the stacks, each at random: Short Sword
 	// (equipped creature gets +1/+1), Lightning Greaves (equipped creature
@@ -144,9 +150,10 @@ type Options struct {
 	Illegal bool
 	// IllegalTargets draws mutating spells cast at targets the rules
 	// forbid (CR 702.140a) as well as legal ones: a Human (Elite
-	// Vanguard, put onto the battlefield under either player) or a
-	// creature of the other owner. The reference plays such a cast as a step that reports
-	// not_allowed, and the spell stays in its owner's hand.
+	// Vanguard, put onto the battlefield under either player), a
+	// noncreature (Chimeric Staff, now and then) or a creature of the
+	// other owner. The reference plays such a cast as a step that
+	// reports not_allowed, and the spell stays in its owner's hand.
 	IllegalTargets bool
 	// Lacks are the features (parts, as model.ExpandFeatures gives them)
 	// the engine does not declare: no scenario uses one
@@ -469,6 +476,11 @@ func (d *drawer) scenario() *model.Scenario {
 	}
 	if d.o.IllegalTargets {
 		addPerm(rapid.SampledFrom(players).Draw(t, "human controller"), "Elite Vanguard")
+		if rapid.IntRange(0, 2).Draw(t, "noncreature") == 0 {
+			// An artifact whose only ability no action activates: a
+			// target that is no creature (CR 702.140a).
+			addPerm(rapid.SampledFrom(players).Draw(t, "noncreature controller"), "Chimeric Staff")
+		}
 	}
 	if d.o.Hexproof {
 		owner := rapid.SampledFrom(players).Draw(t, "hexproof owner")
@@ -477,6 +489,11 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Mod(id, func(p *model.Permanent) {
 			p.Controller, p.Counters = controller, map[string]int{"hexproof": 1}
 		})
+	}
+	if d.o.Protection && d.can(model.FeatureMutate) {
+		owner := rapid.SampledFrom(players).Draw(t, "protection owner")
+		addPerm(owner, "Soltari Priest")
+		d.bd.Put(owner, model.Hand, d.card(owner, "Illuna, Apex of Wishes"))
 	}
 	if d.o.Replacements && d.can(model.FeatureReplacement) {
 		if rapid.Bool().Draw(t, "leyline") {
@@ -619,7 +636,7 @@ func (d *drawer) scenario() *model.Scenario {
 	if d.play, err = reference.NewPlay(s); err != nil {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
 	}
-	if d.o.IllegalTargets || d.o.Brisela || d.o.Hexproof {
+	if d.o.IllegalTargets || d.o.Brisela || d.o.Hexproof || d.o.Protection {
 		d.play.DeclineForbiddenCasts()
 	}
 	if meldFirst && !d.action(s, []model.ActionType{model.Meld}) {

@@ -25,7 +25,7 @@ var P702_140a = &Property{
 	},
 	// A legal cast is in nearly every case; what makes one illegal is
 	// asked a share of, and explored first.
-	Cover: map[string]float64{"human": 0.1, "other-owner": 0.1},
+	Cover: map[string]float64{"human": 0.1, "other-owner": 0.1, "noncreature": 0.03},
 	Check: func(c *Case) error {
 		return mutateCasts(c, "702.140a", func(i int, card, target model.ObjectID) error {
 			rules, engine := forbidden(c.Reference.Steps[i]), forbidden(c.Trace.Steps[i])
@@ -48,7 +48,8 @@ var P702_140a = &Property{
 // which the rules allow or forbid by rule: a cast they forbid by another
 // (its target phased out, 702.26b; with shroud, 702.18a) is that rule's,
 // and so is one they allow that a restriction on casting is in question
-// for (601.3) or whose target has hexproof (702.11b).
+// for (601.3) or whose target has hexproof (702.11b) or protection
+// (702.16b).
 func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.ObjectID) error) error {
 	for i, a := range c.Scenario.Actions {
 		if a.Type != model.CastMutate || i >= len(c.Reference.Steps) || i >= len(c.Trace.Steps) {
@@ -68,6 +69,11 @@ func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.Ob
 		if rule != "702.11b" && hexproofed(stateAt(c.Reference, i).Permanent(a.Target)) && !forbidden(c.Reference.Steps[i]) {
 			// The target has hexproof, and the rules allow the cast: an
 			// engine that refuses it is 702.11b's.
+			continue
+		}
+		if rule != "702.16b" && rule != "702.11b" && protected(stateAt(c.Reference, i).Permanent(a.Target)) && !forbidden(c.Reference.Steps[i]) {
+			// The target has protection, and the rules allow the cast:
+			// an engine that refuses it is 702.16b's.
 			continue
 		}
 		if err := f(i, a.Object, a.Target); err != nil {

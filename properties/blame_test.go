@@ -85,14 +85,10 @@ func Test730_3e_ACardOnlyReplacementWithTokensIsNot730_3ds(t *testing.T) {
 	assert.NotContains(t, topOnly, "730.3e")
 }
 
-// mutateCast is a mutating spell of A's cast at a creature: a Human of
-// A's, or a non-Human of owner's.
-func mutateCast(human bool, owner model.PlayerID) *model.Scenario {
+// mutateCast is Gemrazer, of A's, cast mutating at a permanent of
+// owner's, a card named target.
+func mutateCast(target string, owner model.PlayerID) *model.Scenario {
 	bd := build.New("mutate-cast", "")
-	target := "Grizzly Bears"
-	if human {
-		target = "Elite Vanguard"
-	}
 	bd.Card("c1", owner, target)
 	bd.Card("c2", build.A, "Gemrazer")
 	bd.Put(build.A, model.Hand, "c2")
@@ -101,21 +97,22 @@ func mutateCast(human bool, owner model.PlayerID) *model.Scenario {
 }
 
 // Test702_140a_AMutatingSpellTargetsANonHumanCreatureOfItsOwner: an
-// engine that lets a mutating spell target a Human, or another owner's
-// creature, without answering not_allowed fails 702.140a; one that
+// engine that lets a mutating spell target a Human, another owner's
+// creature or a noncreature without answering not_allowed fails 702.140a; one that
 // answers not_allowed to a legal target fails it too; the reference holds.
 func Test702_140a_AMutatingSpellTargetsANonHumanCreatureOfItsOwner(t *testing.T) {
 	for _, tt := range []struct {
 		s      *model.Scenario
 		mutant string
 	}{
-		{mutateCast(true, build.A), "mutate-targets-human"},
-		{mutateCast(false, build.B), "mutate-targets-other-owner"},
+		{mutateCast("Elite Vanguard", build.A), "mutate-targets-human"},
+		{mutateCast("Grizzly Bears", build.B), "mutate-targets-other-owner"},
+		{mutateCast("Chimeric Staff", build.A), "mutate-targets-noncreature"},
 	} {
 		assert.NotContains(t, asMutant(t, tt.s, ""), "702.140a", "the reference")
 		assert.Contains(t, asMutant(t, tt.s, tt.mutant), "702.140a", tt.mutant)
 	}
-	legal := mutateCast(false, build.A)
+	legal := mutateCast("Grizzly Bears", build.A)
 	rules, got := play(t, legal)
 	got.Steps[0].Events = []model.Event{{Kind: model.NotAllowed, Rule: "702.140a", Object: "c2"}}
 	got.Steps[0].State = rules.Start

@@ -16,7 +16,7 @@ var (
 		Focus: []model.ActionType{model.CastMutate, model.Merge},
 	})
 	// genMutateTargets casts mutating spells at targets legal and not:
-	// a Human, a creature of the other owner (CR 702.140a).
+	// a Human, a noncreature, a creature of the other owner (CR 702.140a).
 	genMutateTargets = generators.NewShape(generators.Options{
 		MaxPermanents: 2, MaxComponents: 2, Hand: true, IllegalTargets: true, Prefix: 1,
 		PrefixTypes: []model.ActionType{model.CastMutate},

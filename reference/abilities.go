@@ -80,9 +80,6 @@ type Classification struct {
 	// ByOpponent makes it count only on a permanent that an opponent of
 	// the player taking the action controls (hexproof, ward).
 	ByOpponent bool
-	// Against makes it count only against a spell of this colour
-	// (protection from a colour).
-	Against model.Color
 	// Held says, for an unmodelled ability, that the texts of the rules
 	// named are among those the model holds; a refusal says when not.
 	Held bool
@@ -135,11 +132,6 @@ func (c Classification) byOpponent() Classification {
 	return c
 }
 
-func (c Classification) against(colour model.Color) Classification {
-	c.Against = colour
-	return c
-}
-
 func (c Classification) refusedAs(feature string) Classification {
 	c.RefusedAs = feature
 	return c
@@ -153,6 +145,17 @@ const Shroud model.AbilityID = "shroud"
 // opponents' spells (CR 702.11b); the reference reads it from hexproof
 // counters (122.1b).
 const Hexproof model.AbilityID = "hexproof"
+
+// ProtectionFromRed keeps a permanent from being the target of red
+// spells (CR 702.16b). Red Auras and Equipment attached to it (702.16c-d)
+// are refused by name (protection-from-an-attachment).
+const ProtectionFromRed model.AbilityID = "protection_from_red"
+
+// protectedFrom reports whether a permanent with abilities can't be the
+// target of a spell of colours (CR 702.16b).
+func (g *game) protectedFrom(abilities []model.AbilityID, colours []model.Color) bool {
+	return slices.Contains(abilities, ProtectionFromRed) && (slices.Contains(colours, model.Red) || g.is(bugProtectionFromEverySpell))
+}
 
 // OpponentsCantCastLow is Brisela's restriction: its controller's
 // opponents can't cast spells of mana value 3 or less (CR 601.3).
@@ -202,6 +205,7 @@ var classifications = map[model.AbilityID]Classification{
 	Shroud:                           interpreted("702.18a", "601.2c", "702.140b"),
 	OpponentsCantCastLow:             interpreted("601.3"),
 	Hexproof:                         interpreted("702.11b", "601.2c", "702.140b"),
+	ProtectionFromRed:                interpreted("702.16b", "601.2c", "702.140b"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.
@@ -296,8 +300,6 @@ var classifications = map[model.AbilityID]Classification{
 		WhoseActive, model.Attack).cites("613.4c").held(),
 	model.Ward2: unmodelled("it would trigger as the permanent becomes the target of an opponent's mutating creature spell, and counter the spell unless its caster pays {2}",
 		WhoseSubject, model.CastMutate).cites("702.21a").byOpponent().held(),
-	"protection_from_red": unmodelled("it could make the permanent an illegal target of a red mutating creature spell",
-		WhoseSubject, targeting...).cites("702.16b").against(model.Red).held(),
 	"indestructible": unmodelled("it could keep the creature from being destroyed",
 		WhoseAny, model.DestroyAll).cites("702.12b").refusedAs("destroy-indestructible"),
 	"enchant_creature": unmodelled("an Aura attached to a noncreature is put into its owner's graveyard, and the reference does so only with an Aura attached to nothing",
@@ -375,7 +377,7 @@ var keywordKinds = map[model.AbilityID]model.AbilityKindName{
 	"decayed": model.KindStatic, "exalted": model.KindTriggered, "haste": model.KindStatic,
 	"vigilance": model.KindStatic, "flash": model.KindStatic, "defender": model.KindStatic,
 	"hexproof": model.KindStatic, "shroud": model.KindStatic, "indestructible": model.KindStatic,
-	"protection_from_red": model.KindStatic, model.Ward2: model.KindTriggered,
+	ProtectionFromRed: model.KindStatic, model.Ward2: model.KindTriggered,
 	model.Mutate: model.KindStatic, model.Morph: model.KindStatic, model.Disguise: model.KindStatic,
 	model.Phasing: model.KindStatic,
 }

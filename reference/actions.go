@@ -128,7 +128,7 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	}
 	switch {
 	case mutate:
-		if err := g.mutateTargetLegal(a.Target, o.Owner); err != nil {
+		if err := g.mutateTargetLegal(a.Target, a.Object); err != nil {
 			if errors.Is(err, ErrUnsupported) {
 				return err
 			}
@@ -225,13 +225,15 @@ func (g *game) cardInHand(id model.ObjectID) (*model.Object, error) {
 	return o, nil
 }
 
-// mutateTargetLegal checks that permanent id is a legal target for a
-// mutating creature spell its owner controls: a non-Human creature with
-// the same owner (CR 702.140a), phased in (702.26b), without shroud
-// (702.18a), and without hexproof if an opponent of the spell's
-// controller (its owner) controls it (702.11b). What makes it illegal is
-// a *badTarget naming the rule.
-func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error {
+// mutateTargetLegal checks that permanent id is a legal target for
+// spell, a mutating creature spell its owner controls: a non-Human
+// creature with the same owner (CR 702.140a), phased in (702.26b),
+// without shroud (702.18a), without hexproof if an opponent of the
+// spell's controller (its owner) controls it (702.11b), and without
+// protection from a colour the spell has (702.16b). What makes it
+// illegal is a *badTarget naming the rule.
+func (g *game) mutateTargetLegal(id, spell model.ObjectID) error {
+	owner := g.obj(spell).Owner
 	p := g.st.Permanent(id)
 	if p == nil {
 		return &badTarget{"702.140a", fmt.Sprintf("%s is not on the battlefield", id)}
@@ -244,7 +246,7 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 		return err
 	}
 	switch {
-	case !slices.Contains(d.Characteristics.Types, "creature"):
+	case !slices.Contains(d.Characteristics.Types, "creature") && !g.is(bugMutateTargetsNoncreature):
 		return &badTarget{"702.140a", fmt.Sprintf("%s is not a creature (CR 702.140a)", id)}
 	case slices.Contains(d.Characteristics.Subtypes, "Human") && !g.is(bugMutateTargetsHuman):
 		return &badTarget{"702.140a", fmt.Sprintf("%s is a Human (CR 702.140a)", id)}
@@ -254,6 +256,9 @@ func (g *game) mutateTargetLegal(id model.ObjectID, owner model.PlayerID) error 
 		return &badTarget{"702.18a", fmt.Sprintf("%s has shroud (CR 702.18a)", id)}
 	case slices.Contains(d.Characteristics.Abilities, Hexproof) && (p.Controller != owner && !g.is(bugMutateTargetsHexproof) || g.is(bugHexproofAsShroud)):
 		return &badTarget{"702.11b", fmt.Sprintf("%s has hexproof, and %s, an opponent of the spell's controller, controls it (CR 702.11b)", id, p.Controller)}
+	case g.protectedFrom(d.Characteristics.Abilities, g.def(spell).Front.Colors) && !g.is(bugMutateTargetsProtection):
+		// The spell's colours are its card's front face's (CR 712.8a).
+		return &badTarget{"702.16b", fmt.Sprintf("%s has protection from red, and %s is red (CR 702.16b)", id, spell)}
 	}
 	return nil
 }
@@ -274,7 +279,7 @@ func (g *game) resolve(a *model.Action) error {
 	}
 	so := g.st.Stack[len(g.st.Stack)-1]
 	if so.Target != "" {
-		if err := g.mutateTargetLegal(so.Target, g.obj(so.Object).Owner); err == nil {
+		if err := g.mutateTargetLegal(so.Target, so.Object); err == nil {
 			// CR 702.140c: a legal target; the spell merges with it.
 			if (g.probing() || g.mutant != "") && a.Choices.Position == "" {
 				// A mutant plays on where its bug leaves a choice unscripted.

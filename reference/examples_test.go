@@ -716,6 +716,19 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{Why: "CR 702.140a: a mutating creature spell targets a non-Human creature",
 			NotAllowed: "702.140a", Zones: zones{a: {model.Hand: {"c2"}}}}))
 
+	bd = build.New("702.16b-illuna-cannot-target-soltari-priest",
+		"Illuna, Apex of Wishes, red among its colours, is cast for its mutate cost targeting Soltari Priest, which has protection from red: that is no legal target, so the spell can't be cast; Gemrazer, green, then can be.", "702.16b", "601.2c")
+	bd.Card("c1", a, "Soltari Priest")
+	bd.Card("c2", a, "Illuna, Apex of Wishes")
+	bd.Card("c3", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2", "c3").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.16b, 601.2c: a permanent with protection from red can't be the target of a red spell, and a spell with no legal target can't be cast",
+			NotAllowed: "702.16b", Zones: zones{a: {model.Hand: {"c2", "c3"}}}}).
+		Do(model.Action{Type: model.CastMutate, Object: "c3", Target: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.16b: protection from red does not stop a green spell",
+			Zones: zones{a: {model.Hand: {"c2"}}}}))
+
 	bd = build.New("702.26b-destroy-all-spares-a-phased-out-creature",
 		"Every creature is destroyed while B's Grizzly Bears is phased out: it is treated as though it does not exist, so it stays.", "702.26b", "701.8a")
 	bd.Card("c1", b, "Grizzly Bears")

@@ -505,6 +505,9 @@ func (g *game) stateBasedActions(a *model.Action) error {
 				continue
 			}
 			host := g.st.Permanent(q.AttachedTo)
+			if err := g.refuseProtectedHost(q, host); err != nil {
+				return err
+			}
 			if !g.isAura(q) || g.isCreature(q) {
 				// CR 704.5n: an Equipment attached to nothing or to what is
 				// not a creature; CR 704.5p: a creature, or what is neither
@@ -542,6 +545,25 @@ func (g *game) stateBasedActions(a *model.Action) error {
 		}
 		_ = a
 	}
+}
+
+// refuseProtectedHost refuses a red permanent attached to one with
+// protection from red (CR 702.16c-d): the reference does not put such an
+// Aura into its owner's graveyard nor unattach such an Equipment.
+func (g *game) refuseProtectedHost(q, host *model.Permanent) error {
+	if host == nil || host.Status.PhasedOut {
+		return nil
+	}
+	hd, err := g.derive(host)
+	if err != nil || !slices.Contains(hd.Characteristics.Abilities, ProtectionFromRed) {
+		return err
+	}
+	qd, err := g.derive(q)
+	if err != nil || !slices.Contains(qd.Characteristics.Colors, model.Red) {
+		return err
+	}
+	return unsupported("protection-from-an-attachment",
+		"%s, red, is attached to %s, which has protection from red; the reference does not model what protection does to Auras and Equipment (CR 702.16c-d)", q.ID, host.ID)
 }
 
 // unorderedByRule refuses permanents a state-based action moves at once

@@ -27,6 +27,9 @@ var Mutants = []Mutant{
 	bugDfcMergedTurnsFaceDown,
 	bugMutateTargetsHuman,
 	bugMutateTargetsOtherOwner,
+	bugMutateTargetsNoncreature,
+	bugMutateTargetsProtection,
+	bugProtectionFromEverySpell,
 	bugMutateTargetsShroud,
 	bugMutateTargetsHexproof,
 	bugHexproofAsShroud,
@@ -166,6 +169,15 @@ var bugMutateTargetsHuman = Mutant{Name: "mutate-targets-human", Bug: "a mutatin
 
 // bugMutateTargetsOtherOwner: a mutating creature spell may target a creature another player owns.
 var bugMutateTargetsOtherOwner = Mutant{Name: "mutate-targets-other-owner", Bug: "a mutating creature spell may target a creature another player owns", Breaks: []model.RuleID{"702.140a"}, Components: 1, Actions: 1}
+
+// bugMutateTargetsNoncreature: a mutating creature spell may target a noncreature permanent.
+var bugMutateTargetsNoncreature = Mutant{Name: "mutate-targets-noncreature", Bug: "a mutating creature spell may target a noncreature permanent", Breaks: []model.RuleID{"702.140a"}, Components: 1, Actions: 1}
+
+// bugMutateTargetsProtection: a red mutating creature spell may target a permanent with protection from red.
+var bugMutateTargetsProtection = Mutant{Name: "mutate-targets-protection", Bug: "a red mutating creature spell may target a permanent with protection from red", Breaks: []model.RuleID{"702.16b"}, Components: 1, Actions: 1}
+
+// bugProtectionFromEverySpell: protection from red keeps spells of every colour from targeting the permanent.
+var bugProtectionFromEverySpell = Mutant{Name: "protection-from-every-spell", Bug: "protection from red keeps spells of every colour from targeting the permanent", Breaks: []model.RuleID{"702.16b"}, Components: 1, Actions: 1}
 
 // bugMutateTargetsShroud: a mutating creature spell may target a permanent with shroud.
 var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 2, Actions: 1}

@@ -76,7 +76,9 @@ type Play struct {
 
 // DeclineForbiddenCasts makes p play a spell the rules forbid casting
 // (CR 702.140a: a mutating spell's target is a Human, another owner's, or
-// no creature; 601.3: an effect forbids the cast) as Run does, a step in
+// no creature; 702.11b, 702.16b, 702.18a: hexproof, protection or shroud
+// keeps it from being targeted; 601.3: an effect forbids the cast) as Run
+// does, a step in
 // which nothing changes and the engine must say not_allowed (CR 733),
 // rather than refuse it: for a generator that draws forbidden casts.
 // Other generators draw only what can be done.

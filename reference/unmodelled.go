@@ -191,7 +191,7 @@ func (g *game) subject(a *model.Action) *model.Permanent {
 			return nil
 		}
 		so := g.st.Stack[len(g.st.Stack)-1]
-		if so.Target == "" || g.mutateTargetLegal(so.Target, g.obj(so.Object).Owner) != nil {
+		if so.Target == "" || g.mutateTargetLegal(so.Target, so.Object) != nil {
 			return nil
 		}
 		id = so.Target
@@ -216,22 +216,6 @@ func (g *game) actor(a *model.Action) model.PlayerID {
 		}
 	}
 	return g.st.Active
-}
-
-// spellColours returns the colours of the spell action a casts or
-// resolves, read from its card's front face (CR 712.8a).
-func (g *game) spellColours(a *model.Action) []model.Color {
-	id := a.Object
-	if a.Type == model.Resolve {
-		if len(g.st.Stack) == 0 {
-			return nil
-		}
-		id = g.st.Stack[len(g.st.Stack)-1].Object
-	}
-	if g.objects[id] == nil {
-		return nil
-	}
-	return g.def(id).Front.Colors
 }
 
 // candidates returns the phased-in permanents on which an ability counts
@@ -273,9 +257,6 @@ func (g *game) refuseBefore(a *model.Action) error {
 	for _, ab := range g.watch.abilities {
 		c := classOf(ab)
 		if c == nil || c.Whose.after() || !slices.Contains(c.Actions, a.Type) {
-			continue
-		}
-		if c.Against != "" && !slices.Contains(g.spellColours(a), c.Against) {
 			continue
 		}
 		for _, p := range g.candidates(c.Whose, a) {

@@ -211,22 +211,45 @@ func Test702_21a_WardOfAnOpponentsCloakedCreatureIsRefused(t *testing.T) {
 	requireRefused(t, s, 0, "unmodelled-ability", "ward_2", "p1 (face down)")
 }
 
+// Test702_16b_ProtectionFromRedCountsOnlyAgainstARedSpell: A's green
+// Gemrazer can be cast at A's Soltari Priest, which has protection from
+// red; A's Illuna, Apex of Wishes, which is red among its colours, can't
+// (not_allowed, 702.16b). The mutants get each wrong.
 func Test702_16b_ProtectionFromRedCountsOnlyAgainstARedSpell(t *testing.T) {
-	bd := build.New("702.16b-protection", "Tok-Tok, Volcano Born has protection from red.")
-	bd.Card("c1", a, "Akki Lavarunner")
-	bd.Card("c2", a, "Gemrazer")
-	bd.Perm("p1", a, up("c1")).Mod("p1", func(p *model.Permanent) { p.Status.Flipped = true }).Put(a, model.Hand, "c2")
-	s := bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requirePlayed(t, s)
+	cast := func(mutator string) *model.Scenario {
+		bd := build.New("702.16b-protection", "Soltari Priest has protection from red.")
+		bd.Card("c1", a, "Soltari Priest")
+		bd.Card("c2", a, mutator)
+		bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2")
+		return bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
+	}
+	requirePlayed(t, cast("Gemrazer"))
+	requireNotAllowed(t, cast("Illuna, Apex of Wishes"), 0, "702.16b")
 
-	red := bd.Scenario()
-	red.Catalogue = append(red.Catalogue, model.CardDef{Name: "Red Mutator", Layout: model.LayoutNormal, Front: model.Face{
-		Name: "Red Mutator", ManaCost: "{1}{R}", Colors: []model.Color{model.Red}, Types: []string{"creature"},
-		Subtypes: []string{"Elemental"}, Power: model.Int(2), Toughness: model.Int(2), Abilities: []model.AbilityID{model.Mutate}}})
-	red.Objects = append(red.Objects, model.Object{ID: "c3", Def: "Red Mutator", Owner: a})
-	red.Start.Players[0].Zones.Hand = []model.ObjectID{"c2", "c3"}
-	red.Actions = []model.Action{{Type: model.CastMutate, Object: "c3", Target: "p1"}}
-	requireRefused(t, red, 0, "unmodelled-ability", "protection_from_red", "p1 (Tok-Tok, Volcano Born)")
+	tr, err := reference.RunMutant(decoded(t, cast("Illuna, Apex of Wishes")), "mutate-targets-protection")
+	require.NoError(t, err)
+	assert.NotEqual(t, model.NotAllowed, tr.Steps[0].Events[0].Kind, "mutate-targets-protection casts it")
+	tr, err = reference.RunMutant(decoded(t, cast("Gemrazer")), "protection-from-every-spell")
+	require.NoError(t, err)
+	assert.Equal(t, model.NotAllowed, tr.Steps[0].Events[0].Kind, "protection-from-every-spell forbids a green spell")
+}
+
+// Test702_16c_ARedAuraOnAPermanentWithProtectionFromRedIsRefused: the
+// reference does not model what protection does to an attached red
+// permanent, and refuses it by name.
+func Test702_16c_ARedAuraOnAPermanentWithProtectionFromRedIsRefused(t *testing.T) {
+	bd := build.New("702.16c-red-aura", "A red Aura enchants Soltari Priest.")
+	bd.Card("c1", a, "Soltari Priest")
+	bd.Card("c2", a, "Pacifism")
+	bd.Perm("p1", a, up("c1")).Perm("p2", a, up("c2")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" })
+	s := bd.Do(model.Action{Type: model.Tap, Object: "p1"}).Scenario()
+	requirePlayed(t, s)
+	for i := range s.Catalogue {
+		if s.Catalogue[i].Name == "Pacifism" {
+			s.Catalogue[i].Front.ManaCost, s.Catalogue[i].Front.Colors = "{R}", []model.Color{model.Red}
+		}
+	}
+	requireUnsupported(t, s, 0, "protection-from-an-attachment")
 }
 
 func Test614_1d_APermanentThatWouldEnterTappedIsRefused(t *testing.T) {

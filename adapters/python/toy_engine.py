@@ -222,15 +222,18 @@ class Game:
         if choices_of(a):
             raise Invalid("a %s action leaves no choice to script" % a["type"])
 
-    def legal_mutate_target(self, pid, owner):
-        """CR 702.140a: a non-Human creature with the same owner as the spell."""
+    def legal_mutate_target(self, pid, spell):
+        """CR 702.140a: a non-Human creature with the same owner as the
+        spell; CR 702.16b: without protection from red if the spell is red."""
         try:
             p = self.permanent(pid)
         except Refusal:
             return False
         ch = self.derive(p)["characteristics"]
+        protected = ("protection_from_red" in ch.get("abilities", [])
+                     and "R" in self.front(spell).get("colors", []))
         return ("creature" in ch.get("types", []) and "Human" not in ch.get("subtypes", [])
-                and self.owner(p["components"][0]["object"]) == owner)
+                and self.owner(p["components"][0]["object"]) == self.owner(spell) and not protected)
 
     def do_cast(self, a, i):
         """A spell cast face up from its owner's hand, onto the stack."""
@@ -259,7 +262,7 @@ class Game:
             raise Invalid("%s is not in its owner's hand" % oid)
         if "mutate" not in self.front(oid).get("abilities", []):
             raise Invalid("%s has no mutate ability" % oid)
-        if not self.legal_mutate_target(target, owner):
+        if not self.legal_mutate_target(target, oid):
             # The rules forbid the cast: say so, and change nothing.
             self.emit("not_allowed", rule="702.140a", object=oid)
             return
@@ -274,7 +277,7 @@ class Game:
         spell = stack[-1]
         oid, choices = spell["object"], choices_of(a)
         if spell.get("target"):
-            if self.legal_mutate_target(spell["target"], self.owner(oid)):
+            if self.legal_mutate_target(spell["target"], oid):
                 if set(choices) != {"position"} or choices["position"] not in ("top", "bottom"):
                     raise Invalid("resolving a mutating spell needs choices.position, top or bottom, and nothing else")
                 stack.pop()
