@@ -196,6 +196,7 @@ func toyHeldInDocs(t *testing.T) []model.RuleID {
 var toyRefuses = map[model.RuleID]string{
 	"702.18a": "shroud comes from Lightning Greaves, and the toys refuse Auras and Equipment",
 	"702.11b": "hexproof comes from a hexproof counter, and the toys refuse counters but +1/+1 and -1/-1",
+	"502.3":   "the untap step comes with next_turn, an action the toys do not play",
 }
 
 // toyCanBeJudgedOn reports whether the toy declares what p needs: its

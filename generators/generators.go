@@ -65,8 +65,9 @@ type Options struct {
 	Linked bool
 	// Commander makes one card a commander at random.
 	Commander bool
-	// Attach adds Auras (False Demise) attached to the stacks at random,
-	// under either player's control.
+	// Attach adds Auras (False Demise) and Equipment (Lightning Greaves)
+	// attached to the stacks at random, under either player's control,
+	// tapped at random with Status.
 	Attach bool
 	// Hand puts mutate creatures into the players' hands.
 	Hand bool
@@ -540,15 +541,19 @@ func (d *drawer) scenario() *model.Scenario {
 		}
 	}
 	if d.o.Attach {
+		// With Status, an attachment may be tapped: one that phases out
+		// with its host and in again must untap with the rest (CR 502.3).
+		attach := func(id, host model.ObjectID) {
+			tapped := d.o.Status && rapid.Bool().Draw(t, "attachment tapped")
+			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo, p.Status.Tapped = host, tapped })
+		}
 		for range rapid.IntRange(0, 2).Draw(t, "auras") {
 			host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "enchanted")))
-			id := addPerm(rapid.SampledFrom(players).Draw(t, "aura controller"), "False Demise")
-			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+			attach(addPerm(rapid.SampledFrom(players).Draw(t, "aura controller"), "False Demise"), host)
 		}
 		for range rapid.IntRange(0, 1).Draw(t, "equipment") {
 			host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "equipped")))
-			id := addPerm(rapid.SampledFrom(players).Draw(t, "equipment controller"), "Lightning Greaves")
-			d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
+			attach(addPerm(rapid.SampledFrom(players).Draw(t, "equipment controller"), "Lightning Greaves"), host)
 		}
 	}
 	// An engine that can't start from a melded permanent gets its meld

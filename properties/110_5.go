@@ -160,6 +160,13 @@ var P110_5c = &Property{
 				// rule's finding.
 				phasedOtherwise := !likeRulesAt(c, i, rq.ID) || !likeRulesAt(c, i, rp.AttachedTo)
 				before := statusCategories(rp.Status)
+				if ep.Status.PhasedOut != rp.Status.PhasedOut && actionIs(c, i, model.NextTurn) {
+					// The engine's permanent was already phased otherwise
+					// than the rules' (an earlier step's finding), and
+					// whether the untap step untaps it follows from that
+					// (CR 502.1, 502.3).
+					continue
+				}
 				for k := range was {
 					if was[k].on != before[k].on {
 						// The engine's permanent was already otherwise

@@ -1064,6 +1064,10 @@ func (g *game) phase(a *model.Action) error {
 		return unsupported("phase-in-indirectly-phased-out",
 			"%s phased out with %s, to which it is attached, and won't phase in by itself (CR 702.26g); the rules do not say what an effect phasing it in alone does", p.ID, host.ID)
 	}
+	if out && p.AttachedTo != "" && !p.Status.PhasedOut {
+		return unsupported("phase-out-attached-directly",
+			"%s is attached to %s: phased out directly, it would phase in at its controller's untap step (CR 502.1) rather than with %s (702.26g), and the reference does not record how a permanent phased out", p.ID, p.AttachedTo, p.AttachedTo)
+	}
 	if p.Status.PhasedOut == out {
 		if out {
 			return invalid("%s is already phased out and is treated as though it does not exist (CR 702.26b)", p.ID)
@@ -1246,9 +1250,32 @@ func (g *game) nextTurn() error {
 	}
 	g.st.Active = g.opponent(g.st.Active)
 	active := g.st.Active
+	// CR 502.3: untap; CR 302.6: the active player's permanents have now
+	// been controlled since the turn began. It comes after phasing, so
+	// what phases in untaps too.
+	untap := func() {
+		for i := range g.st.Battlefield {
+			p := &g.st.Battlefield[i]
+			if p.Controller != active {
+				continue
+			}
+			p.ControlledSinceTurnStart = true
+			if p.Status.Tapped && !p.Status.PhasedOut {
+				p.Status.Tapped = false
+				g.statusChanged("110.5c", p)
+			}
+		}
+	}
+	if g.is(bugUntapBeforePhasing) {
+		untap()
+	}
 	// CR 502.1: phasing, all at once.
 	var out, in []model.ObjectID
 	for _, p := range g.st.Battlefield {
+		if host := g.st.Permanent(p.AttachedTo); host != nil && p.Status.PhasedOut && !host.Status.PhasedOut {
+			return unsupported("phase-out-attached-directly",
+				"%s is phased out and attached to %s, which is not: it phased out directly, and would phase in at its controller's untap step (CR 502.1, 702.26g), which the reference does not model", p.ID, host.ID)
+		}
 		if p.Controller != active || p.AttachedTo != "" {
 			continue
 		}
@@ -1274,18 +1301,8 @@ func (g *game) nextTurn() error {
 			g.emit(model.Event{Kind: model.ZoneChange, Object: id, From: model.Battlefield, To: model.Battlefield, Objects: 1})
 		}
 	}
-	// CR 502.3: untap; CR 302.6: the active player's permanents have now
-	// been controlled since the turn began.
-	for i := range g.st.Battlefield {
-		p := &g.st.Battlefield[i]
-		if p.Controller != active {
-			continue
-		}
-		p.ControlledSinceTurnStart = true
-		if p.Status.Tapped && !p.Status.PhasedOut {
-			p.Status.Tapped = false
-			g.statusChanged("110.5c", p)
-		}
+	if !g.is(bugUntapBeforePhasing) {
+		untap()
 	}
 	return nil
 }

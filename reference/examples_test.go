@@ -441,6 +441,23 @@ func examples() []*model.Scenario {
 		Do(model.Action{Type: model.PhaseIn, Object: "p1"}).
 		Expect(model.Expectation{Why: "CR 702.26c-d", Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{}, Token: ptr(true), Power: ptr(5)}}}))
 
+	bd = build.New("502.3-a-tapped-aura-phases-in-and-untaps",
+		"A's Grizzly Bears, enchanted by A's tapped False Demise, merges with Gemrazer and phases out; the Aura phases out with it. In A's next untap step both phase in, then untap.", "502.1", "502.3", "702.26g")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Card("c3", a, "False Demise")
+	add(bd.Perm("p1", a, up("c2"), up("c1")).Perm("p2", a, up("c3")).
+		Mod("p2", func(p *model.Permanent) { p.AttachedTo, p.Status.Tapped = "p1", true }).
+		Do(model.Action{Type: model.PhaseOut, Object: "p1"}).
+		Expect(model.Expectation{Why: "CR 702.26g: an Aura phases out with the permanent it is attached to, and keeps its status (110.5c)",
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{PhasedOut: true}}, "p2": {Status: &model.Status{Tapped: true, PhasedOut: true}}}}).
+		Do(model.Action{Type: model.NextTurn}).
+		Expect(model.Expectation{Why: "CR 502.1: B's untap step phases in only what B controlled",
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p2": {Status: &model.Status{Tapped: true, PhasedOut: true}}}}).
+		Do(model.Action{Type: model.NextTurn}).
+		Expect(model.Expectation{Why: "CR 502.1, 502.3: in A's untap step the merged creature and its Aura phase in, then A untaps them",
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Status: &model.Status{}}, "p2": {Status: &model.Status{}, AttachedTo: ptr(model.ObjectID("p1"))}}}))
+
 	// Answers the rulings give that the reference once got wrong, each a
 	// class of bug (issue 11).
 	bd = build.New("707.2-token-copy-of-a-merged-permanent",

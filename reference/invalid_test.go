@@ -134,6 +134,22 @@ func TestAction_PermanentLeftEarlier(t *testing.T) {
 	requireInvalid(t, s, 1, "p1 is not on the battlefield")
 }
 
+// Test702_26g_AnAttachmentPhasedOutDirectlyIsRefused: an Aura phased
+// out on its own phases in at its controller's untap step, not with its
+// host (CR 502.1, 702.26g); the reference does not record how a permanent
+// phased out, so it refuses both the action and a start state showing it.
+func Test702_26g_AnAttachmentPhasedOutDirectlyIsRefused(t *testing.T) {
+	aura := func() *build.Builder {
+		bd := bears("702.26g-phased-out-directly")
+		bd.Card("c2", a, "False Demise")
+		return bd.Perm("p2", a, up("c2")).Mod("p2", func(p *model.Permanent) { p.AttachedTo = "p1" })
+	}
+	requireUnsupported(t, aura().Do(model.Action{Type: model.PhaseOut, Object: "p2"}).Scenario(), 0, "phase-out-attached-directly")
+	requirePlayed(t, aura().Do(model.Action{Type: model.PhaseOut, Object: "p1"}).Do(model.Action{Type: model.NextTurn}).Scenario())
+	s := aura().Mod("p2", func(p *model.Permanent) { p.Status.PhasedOut = true }).Do(model.Action{Type: model.NextTurn}).Scenario()
+	requireUnsupported(t, s, 0, "phase-out-attached-directly")
+}
+
 func Test702_26b_PhasedOutCantBeAffected(t *testing.T) {
 	for _, act := range []model.Action{
 		{Type: model.Tap, Object: "p1"},

@@ -30,6 +30,7 @@ var Mutants = []Mutant{
 	bugMutateTargetsNoncreature,
 	bugMutateTargetsProtection,
 	bugProtectionFromEverySpell,
+	bugUntapBeforePhasing,
 	bugMutateTargetsShroud,
 	bugMutateTargetsHexproof,
 	bugHexproofAsShroud,
@@ -178,6 +179,9 @@ var bugMutateTargetsProtection = Mutant{Name: "mutate-targets-protection", Bug: 
 
 // bugProtectionFromEverySpell: protection from red keeps spells of every colour from targeting the permanent.
 var bugProtectionFromEverySpell = Mutant{Name: "protection-from-every-spell", Bug: "protection from red keeps spells of every colour from targeting the permanent", Breaks: []model.RuleID{"702.16b"}, Components: 1, Actions: 1}
+
+// bugUntapBeforePhasing: the untap step untaps before phasing, so what phases in stays tapped.
+var bugUntapBeforePhasing = Mutant{Name: "untap-before-phasing", Bug: "the untap step untaps before phasing, so what phases in stays tapped", Breaks: []model.RuleID{"502.3"}, Components: 1, Actions: 3}
 
 // bugMutateTargetsShroud: a mutating creature spell may target a permanent with shroud.
 var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 2, Actions: 1}

@@ -315,16 +315,18 @@ class Game {
     if (choicesOf(a).size) throw new Invalid(`a ${a.type} action leaves no choice to script`);
   }
 
-  // CR 702.140a: a non-Human creature with the same owner as the spell;
-  // CR 702.16b: without protection from red if the spell is red.
-  legalMutateTarget(pid, spell) {
+  // The rule that makes permanent pid an illegal target for spell, a
+  // mutating creature spell, or null: CR 702.140a, a non-Human creature
+  // with the same owner as the spell; CR 702.16b, without protection from
+  // red if the spell is red.
+  illegalTargetRule(pid, spell) {
     const p = this.findPermanent(pid);
-    if (!p) return false;
+    if (!p) return "702.140a";
     const ch = this.derive(p).characteristics;
-    const isProtected = Boolean(ch.abilities?.includes("protection_from_red")) &&
-      Boolean(this.front(spell).colors?.includes("R"));
-    return Boolean(ch.types?.includes("creature")) && !ch.subtypes?.includes("Human") &&
-      this.owner(p.components[0].object) === this.owner(spell) && !isProtected;
+    if (!ch.types?.includes("creature") || ch.subtypes?.includes("Human") ||
+      this.owner(p.components[0].object) !== this.owner(spell)) return "702.140a";
+    if (ch.abilities?.includes("protection_from_red") && this.front(spell).colors?.includes("R")) return "702.16b";
+    return null;
   }
 
   cast(a, i) {
@@ -350,9 +352,10 @@ class Game {
     const hand = this.zones(owner).hand ?? [];
     if (!hand.includes(oid)) throw new Invalid(`${oid} is not in its owner's hand`);
     if (!this.front(oid).abilities?.includes("mutate")) throw new Invalid(`${oid} has no mutate ability`);
-    if (!this.legalMutateTarget(target, oid)) {
+    const rule = this.illegalTargetRule(target, oid);
+    if (rule) {
       // The rules forbid the cast: say so, and change nothing.
-      this.emit("not_allowed", { rule: "702.140a", object: oid });
+      this.emit("not_allowed", { rule, object: oid });
       return;
     }
     hand.splice(hand.indexOf(oid), 1);
@@ -365,7 +368,7 @@ class Game {
     if (stack.length === 0) throw new Invalid("the stack is empty");
     const spell = stack.at(-1), oid = spell.object, choices = choicesOf(a);
     if (spell.target) {
-      if (this.legalMutateTarget(spell.target, oid)) {
+      if (!this.illegalTargetRule(spell.target, oid)) {
         const position = choices.get("position");
         if (choices.size !== 1 || (position !== "top" && position !== "bottom")) {
           throw new Invalid("resolving a mutating spell needs choices.position, top or bottom, and nothing else");

@@ -222,18 +222,22 @@ class Game:
         if choices_of(a):
             raise Invalid("a %s action leaves no choice to script" % a["type"])
 
-    def legal_mutate_target(self, pid, spell):
-        """CR 702.140a: a non-Human creature with the same owner as the
-        spell; CR 702.16b: without protection from red if the spell is red."""
+    def illegal_target_rule(self, pid, spell):
+        """The rule that makes permanent pid an illegal target for spell,
+        a mutating creature spell, or None: CR 702.140a, a non-Human
+        creature with the same owner as the spell; CR 702.16b, without
+        protection from red if the spell is red."""
         try:
             p = self.permanent(pid)
         except Refusal:
-            return False
+            return "702.140a"
         ch = self.derive(p)["characteristics"]
-        protected = ("protection_from_red" in ch.get("abilities", [])
-                     and "R" in self.front(spell).get("colors", []))
-        return ("creature" in ch.get("types", []) and "Human" not in ch.get("subtypes", [])
-                and self.owner(p["components"][0]["object"]) == self.owner(spell) and not protected)
+        if ("creature" not in ch.get("types", []) or "Human" in ch.get("subtypes", [])
+                or self.owner(p["components"][0]["object"]) != self.owner(spell)):
+            return "702.140a"
+        if "protection_from_red" in ch.get("abilities", []) and "R" in self.front(spell).get("colors", []):
+            return "702.16b"
+        return None
 
     def do_cast(self, a, i):
         """A spell cast face up from its owner's hand, onto the stack."""
@@ -262,9 +266,10 @@ class Game:
             raise Invalid("%s is not in its owner's hand" % oid)
         if "mutate" not in self.front(oid).get("abilities", []):
             raise Invalid("%s has no mutate ability" % oid)
-        if not self.legal_mutate_target(target, oid):
+        rule = self.illegal_target_rule(target, oid)
+        if rule:
             # The rules forbid the cast: say so, and change nothing.
-            self.emit("not_allowed", rule="702.140a", object=oid)
+            self.emit("not_allowed", rule=rule, object=oid)
             return
         hand.remove(oid)
         self.state.setdefault("stack", []).append({"object": oid, "controller": owner, "target": target})
@@ -277,7 +282,7 @@ class Game:
         spell = stack[-1]
         oid, choices = spell["object"], choices_of(a)
         if spell.get("target"):
-            if self.legal_mutate_target(spell["target"], oid):
+            if not self.illegal_target_rule(spell["target"], oid):
                 if set(choices) != {"position"} or choices["position"] not in ("top", "bottom"):
                     raise Invalid("resolving a mutating spell needs choices.position, top or bottom, and nothing else")
                 stack.pop()
