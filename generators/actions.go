@@ -162,7 +162,9 @@ func withChoices(t *rapid.T, a model.Action, n reference.Needs, fixed bool) mode
 		a.Choices.CommandZone = model.Bool(!fixed && rapid.Bool().Draw(t, "command zone"))
 	}
 	if n.May {
-		a.Choices.May = model.Bool(fixed || rapid.Bool().Draw(t, "may"))
+		// A mutating spell's caster always pays for its target's ward:
+		// the reference refuses an unpaid ward (ward-unpaid).
+		a.Choices.May = model.Bool(fixed || a.Type == model.CastMutate || rapid.Bool().Draw(t, "may"))
 	}
 	return a
 }

@@ -104,6 +104,11 @@ type Options struct {
 	// while the owner's opponent controls it. Casts the rules forbid are
 	// drawn with the legal ones.
 	Hexproof bool
+	// Ward draws a cloaked face-down creature, which has ward {2}
+	// (CR 701.58a, 702.21a), that one player owns and either controls, and
+	// puts a mutating card into its owner's hand: cast by the owner while
+	// the opponent controls it, ward triggers, and the caster pays.
+	Ward bool
 	// Protection draws Soltari Priest, a creature with protection from
 	// red (CR 702.16b) that one player owns and controls, and puts a red
 	// mutating card, Illuna, Apex of Wishes, into its owner's hand with
@@ -490,6 +495,15 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Mod(id, func(p *model.Permanent) {
 			p.Controller, p.Counters = controller, map[string]int{"hexproof": 1}
 		})
+	}
+	if d.o.Ward && d.can(model.FeatureMutate) && len(d.hows(model.ByCloak)) > 0 {
+		owner := rapid.SampledFrom(players).Draw(t, "ward owner")
+		extra++
+		id := model.ObjectID(fmt.Sprintf("e%d", extra))
+		d.bd.Perm(id, owner, build.Down(d.card(owner, rapid.SampledFrom(vanilla).Draw(t, "cloaked card")), model.ByCloak))
+		controller := rapid.SampledFrom(players).Draw(t, "ward controller")
+		d.bd.Mod(id, func(p *model.Permanent) { p.Controller = controller })
+		d.bd.Put(owner, model.Hand, d.card(owner, rapid.SampledFrom(mutators).Draw(t, "ward mutator")))
 	}
 	if d.o.Protection && d.can(model.FeatureMutate) {
 		owner := rapid.SampledFrom(players).Draw(t, "protection owner")

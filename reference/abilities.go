@@ -77,9 +77,6 @@ type Classification struct {
 	Actions []model.ActionType
 	// Whose says on which permanent an unmodelled ability counts.
 	Whose Whose
-	// ByOpponent makes it count only on a permanent that an opponent of
-	// the player taking the action controls (hexproof, ward).
-	ByOpponent bool
 	// Held says, for an unmodelled ability, that the texts of the rules
 	// named are among those the model holds; a refusal says when not.
 	Held bool
@@ -124,11 +121,6 @@ func (c Classification) cites(rules ...model.RuleID) Classification {
 // holds; by default they are not, and a refusal says so.
 func (c Classification) held() Classification {
 	c.Held = true
-	return c
-}
-
-func (c Classification) byOpponent() Classification {
-	c.ByOpponent = true
 	return c
 }
 
@@ -206,6 +198,7 @@ var classifications = map[model.AbilityID]Classification{
 	OpponentsCantCastLow:             interpreted("601.3"),
 	Hexproof:                         interpreted("702.11b", "601.2c", "702.140b"),
 	ProtectionFromRed:                interpreted("702.16b", "601.2c", "702.140b"),
+	model.Ward2:                      interpreted("702.21a"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.
@@ -298,8 +291,6 @@ var classifications = map[model.AbilityID]Classification{
 		WhoseActive, model.Attack).cites("613.4c").held(),
 	"attackers_plus_3_0": unmodelled("it could give the attacking creature +3/+0",
 		WhoseActive, model.Attack).cites("613.4c").held(),
-	model.Ward2: unmodelled("it would trigger as the permanent becomes the target of an opponent's mutating creature spell, and counter the spell unless its caster pays {2}",
-		WhoseSubject, model.CastMutate).cites("702.21a").byOpponent().held(),
 	"indestructible": unmodelled("it could keep the creature from being destroyed",
 		WhoseAny, model.DestroyAll).cites("702.12b").refusedAs("destroy-indestructible"),
 	"enchant_creature": unmodelled("an Aura attached to a noncreature is put into its owner's graveyard, and the reference does so only with an Aura attached to nothing",

@@ -109,9 +109,13 @@ func (g *game) statusChanged(rule model.RuleID, p *model.Permanent) {
 
 // cast puts a card from its owner's hand onto the stack. A mutating
 // creature spell targets a non-Human creature with the same owner
-// (CR 702.140a).
+// (CR 702.140a), whose ward may trigger (see ward).
 func (g *game) cast(a *model.Action, mutate bool) error {
-	if err := g.noChoices(a); err != nil {
+	choices := a.Choices
+	if mutate {
+		choices.May = nil // whether the caster pays for ward: see ward
+	}
+	if err := g.noChoices(&model.Action{Type: a.Type, Choices: choices}); err != nil {
 		return err
 	}
 	o, err := g.cardInHand(a.Object)
@@ -120,6 +124,7 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	}
 	d := g.def(a.Object)
 	so := model.StackObject{Object: a.Object, Controller: o.Owner}
+	countered := false
 	if err := g.castable(a, d, mutate); err != nil {
 		return err
 	}
@@ -141,6 +146,9 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 			return illegal(rule, "%s can't target %s: %v", a.Object, a.Target, err)
 		}
 		so.Target = a.Target
+		if countered, err = g.ward(a, o.Owner); err != nil {
+			return err
+		}
 	case a.Method != "":
 		so.FaceDownBy = a.Method
 	}
@@ -149,7 +157,48 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	}
 	g.st.Stack = append(g.st.Stack, so)
 	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Object, From: model.Hand, To: model.StackZone, Objects: 1, Cards: 1})
+	if countered {
+		// Only a mutant counters a spell (see ward).
+		g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
+		g.place(model.Graveyard, []model.ObjectID{a.Object})
+	}
 	return nil
+}
+
+// ward checks the payment a mutating spell's cast scripts for the ward
+// {2} of its target (CR 702.21a): ward triggers when the permanent
+// becomes the target of a spell an opponent of its controller controls,
+// and counters the spell unless the caster pays, which choices.may says
+// (true: pays). The format plays the trigger's resolution as part of the
+// cast. A paid ward leaves the spell on the stack; an unpaid one counters
+// it, and where a countered spell goes (CR 701.6a) is not among the rule
+// texts the model holds, so the reference refuses it by name.
+func (g *game) ward(a *model.Action, caster model.PlayerID) (countered bool, err error) {
+	p := g.st.Permanent(a.Target)
+	d, err := g.derive(p)
+	if err != nil {
+		return false, err
+	}
+	warded := slices.Contains(d.Characteristics.Abilities, model.Ward2) && (p.Controller != caster || g.is(bugWardOnOwnSpells))
+	if warded && g.probing() && a.Choices.May == nil {
+		g.probe.May, a.Choices.May = true, model.Bool(true)
+	}
+	if warded && g.mutant != "" {
+		// A mutant counters the spell unless it is paid for, the payment
+		// scripted or not, and counters it anyway if its bug ignores it.
+		return a.Choices.May == nil || !*a.Choices.May || g.is(bugWardIgnoresPayment), nil
+	}
+	switch {
+	case !warded && a.Choices.May != nil:
+		return false, invalid("choices.may says whether the caster pays for the target's ward, and no ward triggers: %s has no ward, or its controller casts the spell (CR 702.21a)", a.Target)
+	case !warded:
+		return false, nil
+	case a.Choices.May == nil:
+		return false, invalid("choices.may is required: %s has ward {2} and %s, an opponent of the caster, controls it, so ward triggers and counters the spell unless its caster pays {2} (CR 702.21a); true pays", a.Target, p.Controller)
+	case !*a.Choices.May:
+		return false, unsupported("ward-unpaid", "%s's ward {2} counters %s, its caster not paying (CR 702.21a); where a countered spell goes (CR 701.6a) is not among the rule texts the model holds", a.Target, a.Object)
+	}
+	return false, nil
 }
 
 // castable checks that card d can be cast as a asks, whatever the game:

@@ -746,6 +746,20 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{Why: "CR 702.16b: protection from red does not stop a green spell",
 			Zones: zones{a: {model.Hand: {"c2"}}}}))
 
+	bd = build.New("702.21a-a-paid-ward-leaves-the-spell-on-the-stack",
+		"A's cloaked Grizzly Bears, which B controls, has ward {2}. A casts Gemrazer mutating onto it: ward triggers, A pays {2}, and the spell stays on the stack and then merges.", "702.21a", "701.58a", "702.140c")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	paid := model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}
+	paid.Choices.May = model.Bool(true)
+	add(bd.Perm("p1", a, down("c1", model.ByCloak)).Mod("p1", func(p *model.Permanent) { p.Controller = b }).Put(a, model.Hand, "c2").
+		Do(paid).
+		Expect(model.Expectation{Why: "CR 702.21a: ward counters the spell only if its caster does not pay",
+			Zones: zones{a: {model.Hand: {}}}, Battlefield: ptr(1)}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 702.140c: the spell resolves and merges with its target",
+			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Components: []model.ObjectID{"c2", "c1"}}}}))
+
 	bd = build.New("702.26b-destroy-all-spares-a-phased-out-creature",
 		"Every creature is destroyed while B's Grizzly Bears is phased out: it is treated as though it does not exist, so it stays.", "702.26b", "701.8a")
 	bd.Card("c1", b, "Grizzly Bears")

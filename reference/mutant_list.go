@@ -31,6 +31,8 @@ var Mutants = []Mutant{
 	bugMutateTargetsProtection,
 	bugProtectionFromEverySpell,
 	bugUntapBeforePhasing,
+	bugWardOnOwnSpells,
+	bugWardIgnoresPayment,
 	bugMutateTargetsShroud,
 	bugMutateTargetsHexproof,
 	bugHexproofAsShroud,
@@ -182,6 +184,12 @@ var bugProtectionFromEverySpell = Mutant{Name: "protection-from-every-spell", Bu
 
 // bugUntapBeforePhasing: the untap step untaps before phasing, so what phases in stays tapped.
 var bugUntapBeforePhasing = Mutant{Name: "untap-before-phasing", Bug: "the untap step untaps before phasing, so what phases in stays tapped", Breaks: []model.RuleID{"502.3"}, Components: 1, Actions: 3}
+
+// bugWardOnOwnSpells: ward counters a spell its permanent's own controller casts at it.
+var bugWardOnOwnSpells = Mutant{Name: "ward-on-own-spells", Bug: "ward counters a spell its permanent's own controller casts at it", Breaks: []model.RuleID{"702.21a"}, Components: 1, Actions: 1}
+
+// bugWardIgnoresPayment: ward counters the spell even when its caster pays.
+var bugWardIgnoresPayment = Mutant{Name: "ward-ignores-payment", Bug: "ward counters the spell even when its caster pays", Breaks: []model.RuleID{"702.21a"}, Components: 1, Actions: 1}
 
 // bugMutateTargetsShroud: a mutating creature spell may target a permanent with shroud.
 var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 2, Actions: 1}

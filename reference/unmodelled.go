@@ -260,9 +260,6 @@ func (g *game) refuseBefore(a *model.Action) error {
 			continue
 		}
 		for _, p := range g.candidates(c.Whose, a) {
-			if c.ByOpponent && p.Controller == g.actor(a) {
-				continue
-			}
 			abs, err := g.abilitiesOf(p, seen)
 			if err != nil {
 				return err

@@ -199,16 +199,41 @@ func Test702_11b_HexproofCountsOnlyAgainstAnOpponentsSpell(t *testing.T) {
 	assert.Equal(t, model.NotAllowed, tr.Steps[0].Events[0].Kind, "hexproof-as-shroud forbids its controller's spell")
 }
 
-func Test702_21a_WardOfAnOpponentsCloakedCreatureIsRefused(t *testing.T) {
-	bd := build.New("702.21a-ward", "A cloaked creature has ward {2}.")
-	bd.Card("c1", a, "Grizzly Bears")
-	bd.Card("c2", a, "Gemrazer")
-	bd.Perm("p1", a, down("c1", model.ByCloak)).Put(a, model.Hand, "c2")
-	s := bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).Scenario()
-	requirePlayed(t, s)
+// Test702_21a_WardCountersAnOpponentsSpellUnlessPaid: a cloaked creature
+// has ward {2} (CR 701.58a). Cast at by its controller, ward does not
+// trigger, and no payment may be scripted; cast at by an opponent, the
+// scenario must say whether the caster pays. Paid, the spell stays on the
+// stack; unpaid, it is countered, and where it goes (CR 701.6a) is not
+// held, so the reference refuses it. The mutants counter it wrongly.
+func Test702_21a_WardCountersAnOpponentsSpellUnlessPaid(t *testing.T) {
+	cast := func(controller model.PlayerID, pays *bool) *model.Scenario {
+		bd := build.New("702.21a-ward", "A cloaked creature has ward {2}.")
+		bd.Card("c1", a, "Grizzly Bears")
+		bd.Card("c2", a, "Gemrazer")
+		bd.Perm("p1", a, down("c1", model.ByCloak)).Put(a, model.Hand, "c2").Mod("p1", func(p *model.Permanent) { p.Controller = controller })
+		act := model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}
+		act.Choices.May = pays
+		return bd.Do(act).Scenario()
+	}
+	requirePlayed(t, cast(a, nil))
+	requireInvalid(t, cast(a, model.Bool(true)), 0, "no ward triggers")
+	requireInvalid(t, cast(b, nil), 0, "choices.may is required")
+	requirePlayed(t, cast(b, model.Bool(true)))
+	requireUnsupported(t, cast(b, model.Bool(false)), 0, "ward-unpaid")
 
-	s = bd.Mod("p1", func(p *model.Permanent) { p.Controller = b }).Scenario()
-	requireRefused(t, s, 0, "unmodelled-ability", "ward_2", "p1 (face down)")
+	onStack := func(tr *model.Trace) bool {
+		st := tr.Steps[0].State.Stack
+		return len(st) == 1 && st[0].Object == "c2"
+	}
+	tr, err := reference.Run(decoded(t, cast(b, model.Bool(true))))
+	require.NoError(t, err)
+	assert.True(t, onStack(tr), "a paid ward leaves the spell on the stack")
+	tr, err = reference.RunMutant(decoded(t, cast(b, model.Bool(true))), "ward-ignores-payment")
+	require.NoError(t, err)
+	assert.False(t, onStack(tr), "ward-ignores-payment counters a paid-for spell")
+	tr, err = reference.RunMutant(decoded(t, cast(a, nil)), "ward-on-own-spells")
+	require.NoError(t, err)
+	assert.False(t, onStack(tr), "ward-on-own-spells counters its controller's spell")
 }
 
 // Test702_16b_ProtectionFromRedCountsOnlyAgainstARedSpell: A's green
