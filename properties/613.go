@@ -176,6 +176,19 @@ func staticsWords(on []staticOn, keep func(l staticOn) bool) string {
 	return strings.Join(out, ", ")
 }
 
+// staticsAfterActions calls f for each permanent of each state of the
+// rules' trace after an action (the start is given, not done), with the
+// declared static effects on it.
+func staticsAfterActions(s *model.Scenario, rules *model.Trace, f func(r *model.Permanent, on []staticOn)) {
+	effects := declaredEffects(s)
+	for k := 1; k <= len(rules.Steps); k++ {
+		st := stateAt(rules, k)
+		for i := range st.Battlefield {
+			f(&st.Battlefield[i], staticsOn(effects, st, &st.Battlefield[i]))
+		}
+	}
+}
+
 func modifiesPT(l staticOn) bool { return l.effect.Power != 0 || l.effect.Toughness != 0 }
 
 // P613_4c: a static ability's +N/+M applies once to the permanent it
@@ -186,26 +199,18 @@ var P613_4c = &Property{
 	Draws:        genStatics,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		effects := declaredEffects(s)
 		var out []string
-		for k := 1; k <= len(rules.Steps); k++ { // after an action: the start is given
-			st := stateAt(rules, k)
-			for i := range st.Battlefield {
-				r := &st.Battlefield[i]
-				if len(r.Components) < 2 {
-					continue
-				}
-				for _, l := range staticsOn(effects, st, r) {
-					if !modifiesPT(l) {
-						continue
-					}
-					name := map[bool]string{true: "merged-attached", false: "merged-anthem"}[l.effect.Affects.Attached()]
-					if !slices.Contains(out, name) {
-						out = append(out, name)
-					}
+		staticsAfterActions(s, rules, func(r *model.Permanent, on []staticOn) {
+			if len(r.Components) < 2 {
+				return
+			}
+			for _, l := range on {
+				name := map[bool]string{true: "merged-attached", false: "merged-anthem"}[l.effect.Affects.Attached()]
+				if modifiesPT(l) && !slices.Contains(out, name) {
+					out = append(out, name)
 				}
 			}
-		}
+		})
 		slices.Sort(out)
 		return out
 	},
@@ -238,30 +243,24 @@ var P613_1f = &Property{
 	Draws:        genStatics,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
-		effects := declaredEffects(s)
 		var out []string
 		add := func(name string) {
 			if !slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}
-		for k := 1; k <= len(rules.Steps); k++ { // after an action: the start is given
-			st := stateAt(rules, k)
-			for i := range st.Battlefield {
-				r := &st.Battlefield[i]
-				on := staticsOn(effects, st, r)
-				loss := slices.IndexFunc(on, losesAll)
-				if loss < 0 {
-					continue
-				}
-				if r.Mutated && lowerAbilities(s, r) {
-					add("mutated-loses-all")
-				}
-				if slices.ContainsFunc(on[loss+1:], func(l staticOn) bool { return len(l.effect.Grants) > 0 }) {
-					add("granted-after")
-				}
+		staticsAfterActions(s, rules, func(r *model.Permanent, on []staticOn) {
+			loss := slices.IndexFunc(on, losesAll)
+			if loss < 0 {
+				return
 			}
-		}
+			if r.Mutated && lowerAbilities(s, r) {
+				add("mutated-loses-all")
+			}
+			if slices.ContainsFunc(on[loss+1:], func(l staticOn) bool { return len(l.effect.Grants) > 0 }) {
+				add("granted-after")
+			}
+		})
 		slices.Sort(out)
 		return out
 	},
