@@ -120,8 +120,8 @@ type Options struct {
 	// (equipped creature gets +1/+1), Lightning Greaves (equipped creature
 	// has haste and shroud) and Mystic Subdual (enchanted creature gets
 	// -2/-0 and loses all abilities) attached to a stack, and Glorious
-	// Anthem (creatures you control get +1/+1) under either player: up to
-	// four (at least one), in a drawn order, so that their timestamps (CR 613.7) fall
+	// Anthem (creatures you control get +1/+1) under either player: one
+	// to four, in a drawn order, so that their timestamps (CR 613.7) fall
 	// either way. Only for an engine that declares static_effects.
 	Statics bool
 	// MeldGone lets a meld name a half that has left the battlefield
