@@ -130,7 +130,15 @@ func choose(t *rapid.T, p *reference.Play, a model.Action, n reference.Needs) mo
 		}
 		a = withChoices(t, a, first(n), false)
 		var err error
-		if n, err = p.Probe(a); err != nil {
+		n, err = p.Probe(a)
+		if err != nil && a.Choices.Position == model.Bottom {
+			// The reference refuses a card merged under a permanent a
+			// copy effect gives its values (copy-effect-on-merged-permanent):
+			// the caster puts it on top, which the probe played.
+			a.Choices.Position = model.Top
+			n, err = p.Probe(a)
+		}
+		if err != nil {
 			panic(fmt.Sprintf("generators: scripted choices were refused: %v", err))
 		}
 	}
@@ -243,6 +251,12 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 	case model.Merge:
 		for _, pl := range st.Players {
 			for _, c := range append(slices.Clone(pl.Zones.Graveyard), pl.Zones.Hand...) {
+				if t := d.def(c).Front.Toughness; t != nil && *t <= 0 {
+					// Clone, 0/0 on top: the state-based action that would
+					// then put it into the graveyard (CR 704.5f) the
+					// reference refuses, and a probe does not see it.
+					continue
+				}
 				for _, id := range in {
 					one(model.Action{Type: typ, Object: c, Target: id})
 				}

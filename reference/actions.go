@@ -179,7 +179,12 @@ func (g *game) ward(a *model.Action, caster model.PlayerID) (countered bool, err
 	if err != nil {
 		return false, err
 	}
-	warded := slices.Contains(d.Characteristics.Abilities, model.Ward2) && (p.Controller != caster || g.is(bugWardOnOwnSpells))
+	warded := false
+	if p.Controller != caster || g.is(bugWardOnOwnSpells) {
+		if warded, err = g.settledHas(p, d, model.Ward2); err != nil {
+			return false, err
+		}
+	}
 	if warded && g.probing() && a.Choices.May == nil {
 		g.probe.May, a.Choices.May = true, model.Bool(true)
 	}
@@ -254,7 +259,11 @@ func (g *game) castForbidden(a *model.Action, caster model.PlayerID, d *model.Ca
 		if err != nil {
 			return err
 		}
-		if slices.Contains(dp.Characteristics.Abilities, OpponentsCantCastLow) {
+		forbids, err := g.settledHas(p, dp, OpponentsCantCastLow)
+		if err != nil {
+			return err
+		}
+		if forbids {
 			return illegal("601.3", "%s controls %s, whose effect forbids %s to cast %s, a spell of mana value %d", p.Controller, p.ID, caster, a.Object, mv)
 		}
 	}
@@ -294,6 +303,24 @@ func (g *game) mutateTargetLegal(id, spell model.ObjectID) error {
 	if err != nil {
 		return err
 	}
+	// Each ability is asked only where it could forbid the target, so that
+	// one the rules leave open (unsettled-ability) is refused only there.
+	shroud, err := g.settledHas(p, d, Shroud)
+	if err != nil {
+		return err
+	}
+	hexproof, protected := false, false
+	if p.Controller != owner || g.is(bugHexproofAsShroud) {
+		if hexproof, err = g.settledHas(p, d, Hexproof); err != nil {
+			return err
+		}
+	}
+	// The spell's colours are its card's front face's (CR 712.8a).
+	if g.protectedFrom([]model.AbilityID{ProtectionFromRed}, g.def(spell).Front.Colors) {
+		if protected, err = g.settledHas(p, d, ProtectionFromRed); err != nil {
+			return err
+		}
+	}
 	switch {
 	case !slices.Contains(d.Characteristics.Types, "creature") && !g.is(bugMutateTargetsNoncreature):
 		return &badTarget{"702.140a", fmt.Sprintf("%s is not a creature (CR 702.140a)", id)}
@@ -301,12 +328,11 @@ func (g *game) mutateTargetLegal(id, spell model.ObjectID) error {
 		return &badTarget{"702.140a", fmt.Sprintf("%s is a Human (CR 702.140a)", id)}
 	case g.ownerOf(p) != owner && !g.is(bugMutateTargetsOtherOwner):
 		return &badTarget{"702.140a", fmt.Sprintf("%s is owned by %s, the spell by %s (CR 702.140a)", id, g.ownerOf(p), owner)}
-	case slices.Contains(d.Characteristics.Abilities, Shroud) && !g.is(bugMutateTargetsShroud):
+	case shroud && !g.is(bugMutateTargetsShroud):
 		return &badTarget{"702.18a", fmt.Sprintf("%s has shroud (CR 702.18a)", id)}
-	case slices.Contains(d.Characteristics.Abilities, Hexproof) && (p.Controller != owner && !g.is(bugMutateTargetsHexproof) || g.is(bugHexproofAsShroud)):
+	case hexproof && (p.Controller != owner && !g.is(bugMutateTargetsHexproof) || g.is(bugHexproofAsShroud)):
 		return &badTarget{"702.11b", fmt.Sprintf("%s has hexproof, and %s, an opponent of the spell's controller, controls it (CR 702.11b)", id, p.Controller)}
-	case g.protectedFrom(d.Characteristics.Abilities, g.def(spell).Front.Colors) && !g.is(bugMutateTargetsProtection):
-		// The spell's colours are its card's front face's (CR 712.8a).
+	case protected && !g.is(bugMutateTargetsProtection):
 		return &badTarget{"702.16b", fmt.Sprintf("%s has protection from red, and %s is red (CR 702.16b)", id, spell)}
 	}
 	return nil
@@ -328,7 +354,12 @@ func (g *game) resolve(a *model.Action) error {
 	}
 	so := g.st.Stack[len(g.st.Stack)-1]
 	if so.Target != "" {
-		if err := g.mutateTargetLegal(so.Target, so.Object); err == nil {
+		err := g.mutateTargetLegal(so.Target, so.Object)
+		var bad *badTarget
+		if err != nil && !errors.As(err, &bad) {
+			return err
+		}
+		if err == nil {
 			// CR 702.140c: a legal target; the spell merges with it.
 			if (g.probing() || g.mutant != "") && a.Choices.Position == "" {
 				// A mutant plays on where its bug leaves a choice unscripted.
@@ -366,21 +397,40 @@ func (g *game) resolve(a *model.Action) error {
 	return g.enter(p, model.StackZone) // CR 608.3a
 }
 
-// copyAndMerge says what the rules leave open when a copy effect and a
-// merge meet. CR 613.2a and 730.2a order them by timestamp, and the mutate
-// notes say a copy that mutates takes the merge after the copy, but neither
-// says whether "the topmost component's characteristics" (730.2a) and
-// "the abilities of each card" (702.140e) are a card's printed values or
+// copyAndMerge says what the rules leave open when a card merges under a
+// permanent a copy effect gives its characteristics. CR 613.2a and 730.2a
+// order the copy and the merge by timestamp, and the mutate notes say a
+// copy that mutates takes the merge after the copy, so a card merged on
+// top gives its own. Underneath, neither says whether "the topmost
+// component's characteristics" (730.2a) are its card's printed values or
 // the values the copy effect gave the permanent.
-const copyAndMerge = "a copy effect and the merge meet on %s: CR 613.2a and 730.2a order them by timestamp, but leave open whether a component's characteristics and abilities (730.2a, 702.140e) are its card's printed values or those the copy effect gave"
+const copyAndMerge = "a card merging under %s, whose characteristics a copy effect gives: CR 613.2a and 730.2a order the copy and the merge by timestamp, but leave open whether the topmost component's characteristics (730.2a) are its card's printed values or those the copy effect gave"
+
+// copiedNow reports whether a copy effect gives p its characteristics: a
+// copy effect newer than p's latest merge, or a topmost component that
+// entered as a copy (CR 707.5, 613.2a).
+func (g *game) copiedNow(p *model.Permanent) bool {
+	at, merged := g.mergedAt[p.ID]
+	for _, e := range p.Effects {
+		if e.Kind == model.EffectCopy && (!merged || e.Timestamp > at) {
+			return true
+		}
+	}
+	return g.cloned[p.Components[0].Object]
+}
 
 // mergeInto merges card id, leaving zone from, with permanent target
 // (CR 730.2).
 func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from model.Zone, mutating bool) error {
 	p := g.st.Permanent(target)
-	if err := g.refuseMerge(p, id, target, mutating); err != nil {
+	if err := g.refuseMerge(p, id, target, pos, mutating); err != nil {
 		return err
 	}
+	if g.mergedAt == nil {
+		g.mergedAt, g.joinedAt = map[model.ObjectID]int{}, map[model.ObjectID]int{}
+	}
+	// Every effect on p so far is older than this merge (CR 613.7).
+	g.mergedAt[target], g.joinedAt[id] = g.ts, g.ts
 	wasFaceDown := p.Status.FaceDown
 	g.addComponent(p, id, pos, mutating)
 	// CR 730.2b: the object leaves its zone and becomes part of the
@@ -424,22 +474,19 @@ func (g *game) mergeInto(id, target model.ObjectID, pos model.Position, from mod
 
 // refuseMerge refuses merging card id with permanent p (target) where the
 // rules leave the result open or the model can't represent it: a melded
-// permanent, a copy effect, a bare merge with a mutated permanent, or
-// several owners.
-func (g *game) refuseMerge(p *model.Permanent, id, target model.ObjectID, mutating bool) error {
+// permanent, a card put under a permanent whose characteristics a copy
+// effect gives, a bare merge with a mutated permanent, or several owners.
+func (g *game) refuseMerge(p *model.Permanent, id, target model.ObjectID, pos model.Position, mutating bool) error {
 	if g.melded(p) {
 		return unsupported("merge-with-melded-permanent",
 			"CR 730 does not say which face of a meld card a component shows, nor which card of the pair is topmost")
 	}
-	for _, e := range p.Effects {
-		if e.Kind == model.EffectCopy {
-			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
-		}
-	}
-	for _, c := range p.Components {
-		if g.cloned[c.Object] {
-			return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
-		}
+	// On top, the merge is the later effect in layer 1a and gives the new
+	// card's characteristics (CR 613.2a, 730.2a; mutate notes: a copy that
+	// mutates takes the mutation after the copy). Underneath, the
+	// topmost component is the copy, and which values it gives is open.
+	if pos == model.Bottom && g.copiedNow(p) {
+		return unsupported("copy-effect-on-merged-permanent", copyAndMerge, target)
 	}
 	if !mutating && p.Mutated {
 		return unsupported("bare-merge-with-mutated-permanent",
@@ -490,6 +537,9 @@ func (g *game) mutateTriggers(p *model.Permanent) error {
 	// merged permanent triggers, whichever component has it.
 	d, err := g.derive(p)
 	if err != nil {
+		return err
+	}
+	if err := g.refuseUnsettledTrigger(p); err != nil {
 		return err
 	}
 	if !slices.Contains(d.Characteristics.Abilities, model.OnMutate) {
@@ -930,7 +980,7 @@ func (g *game) wouldHaveFaceUp(p *model.Permanent, ab model.AbilityID) (bool, er
 	if err != nil {
 		return false, err
 	}
-	return slices.Contains(d.Characteristics.Abilities, ab), nil
+	return g.settledHas(&q, d, ab)
 }
 
 // manifest puts the top card of a library onto the battlefield face down
@@ -1191,7 +1241,8 @@ func (g *game) becomeCopy(a *model.Action) error {
 		return err
 	}
 	if g.melded(p) {
-		return unsupported("copy-effect-on-merged-permanent", copyAndMerge, p.ID)
+		return unsupported("copy-effect-on-merged-permanent",
+			"%s is melded: CR 712.8g gives it the combined back face, and neither it nor 613.2a says how a copy effect combines with the meld", p.ID)
 	}
 	o := g.objects[a.Card]
 	if o == nil || o.Token {
@@ -1332,8 +1383,12 @@ func (g *game) nextTurn() error {
 		if err != nil {
 			return err
 		}
+		phasing, err := g.settledHas(&p, d, model.Phasing)
+		if err != nil {
+			return err
+		}
 		switch {
-		case !p.Status.PhasedOut && slices.Contains(d.Characteristics.Abilities, model.Phasing):
+		case !p.Status.PhasedOut && phasing:
 			out = append(out, p.ID)
 		case p.Status.PhasedOut:
 			in = append(in, p.ID)

@@ -110,7 +110,7 @@ func (g *game) derive(p *model.Permanent) (model.Derived, error) {
 		ch.Power, ch.Toughness = &pw, &tg
 	}
 	d.Characteristics = ch
-	if g.copiedAfterMutate(p) {
+	if g.copiedAndMutated(p) {
 		d.Unsettled = []string{model.UnsettledAbilities}
 	}
 	return d, nil
@@ -143,17 +143,6 @@ func (g *game) componentValues(p *model.Permanent) model.Derived {
 		d.DoubleFaced = slices.ContainsFunc(p.Components, func(c model.Component) bool { return g.def(c.Object).Layout.DoubleFaced() })
 	}
 	return d
-}
-
-// copiedAfterMutate reports whether p is a face-up mutated permanent that
-// became a copy after it merged. The copy's name, mana cost, colours,
-// types, power and toughness are settled: the copy effect is the later in
-// layer 1 (CR 613.2a, 730.2a, 707.2). Whether the abilities each component
-// gives (CR 702.140e) survive it the texts do not say, so its abilities
-// are unsettled; the reference lists the copy's own.
-func (g *game) copiedAfterMutate(p *model.Permanent) bool {
-	return p.Mutated && !p.Status.FaceDown && g.merged(p) &&
-		slices.ContainsFunc(p.Effects, func(e model.Effect) bool { return e.Kind == model.EffectCopy })
 }
 
 // lastExiledCreature returns the front face of the last creature card
@@ -217,8 +206,12 @@ func (g *game) copiable(p *model.Permanent) (face model.Face, mv int, err error)
 		}
 		face.Abilities = abilities
 	}
+	at, merged := g.mergedAt[p.ID]
 	for _, e := range p.Effects {
-		if e.Kind != model.EffectCopy {
+		if e.Kind != model.EffectCopy || merged && e.Timestamp <= at && !g.is(bugCopyAfterMerge) || g.is(bugMergeAfterCopy) && g.merged(p) {
+			// A copy effect older than the merge applies first in layer 1a,
+			// and the merge then gives the topmost component's values
+			// (CR 613.2a, 730.2a).
 			continue
 		}
 		// CR 707.2: the copy takes the card's copiable values; a card off

@@ -26,6 +26,12 @@ func (g *game) attack(a *model.Action) error {
 	if err != nil {
 		return err
 	}
+	haste := true
+	if !p.ControlledSinceTurnStart {
+		if haste, err = g.settledHas(p, d, model.Haste); err != nil {
+			return err
+		}
+	}
 	switch {
 	case !slices.Contains(d.Characteristics.Types, "creature"):
 		return illegal("508.1a", "%s is not a creature", p.ID)
@@ -33,7 +39,7 @@ func (g *game) attack(a *model.Action) error {
 		return illegal("508.1a", "%s is controlled by %s, not by the active player %s", p.ID, p.Controller, g.st.Active)
 	case p.Status.Tapped:
 		return illegal("508.1a", "%s is tapped", p.ID)
-	case !p.ControlledSinceTurnStart && !slices.Contains(d.Characteristics.Abilities, model.Haste) && !g.is(bugAttackIgnoresSummoningSickness):
+	case !p.ControlledSinceTurnStart && !haste && !g.is(bugAttackIgnoresSummoningSickness):
 		return illegal("302.6", "%s has not been under %s's control since the turn began and has no haste (CR 508.1a, 702.10b)", p.ID, p.Controller)
 	}
 	if err := g.restricted(p, d); err != nil {
@@ -42,7 +48,11 @@ func (g *game) attack(a *model.Action) error {
 	g.emit(model.Event{Kind: model.Attacks, Rule: "508.1a", Object: p.ID})
 	// CR 508.1f: declaring it an attacker taps it, unless it has vigilance
 	// (CR 702.20b). The tap is no cost, and the status change says so.
-	if slices.Contains(d.Characteristics.Abilities, model.Vigilance) && !g.is(bugVigilanceAttackerTaps) {
+	vigilance, err := g.settledHas(p, d, model.Vigilance)
+	if err != nil {
+		return err
+	}
+	if vigilance && !g.is(bugVigilanceAttackerTaps) {
 		return nil
 	}
 	if g.is(bugAttackerStaysUntapped) {
@@ -70,7 +80,10 @@ func (g *game) destroyAll(a *model.Action) error {
 			return err
 		}
 		if slices.Contains(d.Characteristics.Types, "creature") {
-			if slices.Contains(d.Characteristics.Abilities, "indestructible") {
+			if indestructible, err := g.settledHas(p, d, "indestructible"); err != nil || indestructible {
+				if err != nil {
+					return err
+				}
 				return unsupported("destroy-indestructible", "%s has indestructible, and CR 702.12 is not among the rules the model holds", p.ID)
 			}
 			doomed = append(doomed, p.ID)
@@ -107,13 +120,13 @@ func (g *game) destroyAll(a *model.Action) error {
 // Aura that is phased out does not exist (702.26b), and a face-down one
 // has no abilities (708.2a).
 func (g *game) restricted(p *model.Permanent, d model.Derived) error {
-	defender := slices.Contains(d.Characteristics.Abilities, model.Defender)
+	defender, err := g.settledHas(p, d, model.Defender)
+	if err != nil {
+		return err
+	}
 	if g.is(bugDefenderTopOnly) {
 		f, _ := g.componentFace(p, p.Components[0])
 		defender = !p.Components[0].FaceDown && f.HasAbility(model.Defender)
-	}
-	if slices.Contains(d.Unsettled, model.UnsettledAbilities) && !defender && g.anyComponentHas(p, model.Defender) {
-		return unsupported("copy-of-mutated-defender", "%s became a copy after it mutated, and a component of it has defender: whether that ability survives the copy (CR 702.140e, 707.2) the rules do not say", p.ID)
 	}
 	if defender && !g.is(bugAttackIgnoresDefender) {
 		return illegal("702.3b", "%s has defender", p.ID)
@@ -135,13 +148,4 @@ func (g *game) restricted(p *model.Permanent, d model.Derived) error {
 		}
 	}
 	return nil
-}
-
-// anyComponentHas reports whether a face-up component of p has ability a
-// on the face it shows.
-func (g *game) anyComponentHas(p *model.Permanent, a model.AbilityID) bool {
-	return slices.ContainsFunc(p.Components, func(c model.Component) bool {
-		f, _ := g.componentFace(p, c)
-		return !c.FaceDown && f.HasAbility(a)
-	})
 }

@@ -108,6 +108,10 @@ func (g *game) cloneDef(p *model.Permanent) (*model.CardDef, error) {
 // what a copy of p is (CR 707.2, 707.8). Its mana value is that of the face
 // copied, so a copy of a back face has mana value 0 (CR 712.8e).
 func (g *game) copyDef(p *model.Permanent) (*model.CardDef, error) {
+	if g.copiedAndMutated(p) {
+		return nil, unsupported("copy-of-unsettled-abilities",
+			"%s is a mutated permanent a copy effect applies to, whose abilities the rules leave open (CR 702.140e, 613.2a), and a copy of it would take them (CR 707.2)", p.ID)
+	}
 	f, err := g.copiableFace(p)
 	if err != nil {
 		return nil, err
@@ -115,10 +119,13 @@ func (g *game) copyDef(p *model.Permanent) (*model.CardDef, error) {
 	return &model.CardDef{Name: f.Name, Layout: model.LayoutNormal, Front: f}, nil
 }
 
-// forget ends the copy effects of cards that entered as copies once they
-// leave the battlefield: each is a new object (CR 400.7).
+// forget ends the copy effects of cards that entered as copies, and the
+// record of merges, once their permanent leaves the battlefield: each card
+// is a new object (CR 400.7).
 func (g *game) forget(p *model.Permanent) {
+	delete(g.mergedAt, p.ID)
 	for _, c := range p.Components {
+		delete(g.joinedAt, c.Object)
 		if g.cloned[c.Object] {
 			o := *g.obj(c.Object)
 			o.Copy = nil

@@ -110,8 +110,8 @@ func unsettledClaims(s *model.Scenario, t *model.Trace) *ActionError {
 			}
 			if c.Abilities != nil || c.AbilitiesExactly != nil || c.Lacks != nil {
 				return &ActionError{Index: e.After, Type: s.Actions[e.After].Type, Permanent: id,
-					Err: unsupported("copy-effect-on-merged-permanent", "expectation %d claims the abilities of %s, a mutated permanent that became a copy: "+
-						"CR 613.2a and 707.2 settle its other copied values, but not whether each component's abilities (CR 702.140e) survive the copy", i, id)}
+					Err: unsupported("copy-effect-on-merged-permanent", "expectation %d claims the abilities of %s, a mutated permanent a copy effect applies to: "+
+						"CR 613.2a and 707.2 settle its other values, but not whether each component gives its card's abilities or the copy's (CR 702.140e)", i, id)}
 			}
 		}
 	}
@@ -154,7 +154,14 @@ type game struct {
 	// cloned holds the cards on the battlefield that entered as a copy
 	// (CR 707.5); the copy ends when they leave.
 	cloned map[model.ObjectID]bool
-	probe  *Needs // set by Probe: record the last action's needs and choose defaults
+	// mergedAt holds, for each permanent something merged with during the
+	// game, the timestamp at its latest merge: layer 1a orders the merge
+	// against copy effects by it (CR 613.2a, 730.2a).
+	mergedAt map[model.ObjectID]int
+	// joinedAt holds, for each card or token that merged with a permanent
+	// during the game and is still part of it, the timestamp at its merge.
+	joinedAt map[model.ObjectID]int
+	probe    *Needs // set by Probe: record the last action's needs and choose defaults
 	// watch lists the unmodelled and unknown abilities the scenario can
 	// bring into play; nil when there are none (see unmodelled.go).
 	watch *watch
@@ -245,6 +252,8 @@ func (g *game) clone(actions []model.Action) *game {
 	c.marked = maps.Clone(g.marked)
 	c.copies = maps.Clone(g.copies)
 	c.cloned = maps.Clone(g.cloned)
+	c.mergedAt = maps.Clone(g.mergedAt)
+	c.joinedAt = maps.Clone(g.joinedAt)
 	if len(actions) > len(g.s.Actions) {
 		// Actions are only ever appended to a game's own.
 		c.watch = g.watch.withActions(actions[len(g.s.Actions):])

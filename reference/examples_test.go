@@ -639,6 +639,20 @@ func examples() []*model.Scenario {
 			Permanents: perms{"p1": {Name: ptr("Runeclaw Bear"), ManaValue: ptr(2), Power: ptr(2), Toughness: ptr(2),
 				Colors: &[]model.Color{model.Green}, Types: &[]string{"creature"}, Subtypes: &[]string{"Bear"}}}}))
 
+	bd = build.New("613.2a-dimir-doppelganger-copies-then-gemrazer-mutates-on-top",
+		"Dimir Doppelganger exiles Runeclaw Bear and becomes a copy of it, except it has the Doppelganger's ability; then Gemrazer mutates onto it, on top. The mutate notes: a copy that mutates takes what mutating gives after the copy effect, so the merged creature has Gemrazer's name, mana value, colour, types, power and toughness. Whether the Doppelganger card gives the Bear's abilities, its own or both (702.140e) is not settled, and the scenario claims nothing of them.", "613.2a", "730.2a", "702.140e", "707.2")
+	bd.Card("c1", a, "Dimir Doppelganger")
+	bd.Card("c2", a, "Gemrazer")
+	bd.Card("r1", b, "Runeclaw Bear")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").Put(b, model.Graveyard, "r1").
+		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "r1", Gains: []model.AbilityID{model.CopyExceptThis}}).
+		Expect(model.Expectation{Why: "CR 707.2: the copy effect gives Runeclaw Bear's copiable values",
+			Permanents: perms{"p1": {Name: ptr("Runeclaw Bear"), ManaValue: ptr(2)}}}).
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{Why: "CR 613.2a, 730.2a and the mutate notes: the merge, later than the copy effect, gives the topmost card's characteristics",
+			Permanents: perms{"p1": {Name: ptr("Gemrazer"), ManaValue: ptr(4), Power: ptr(4), Toughness: ptr(4),
+				Colors: &[]model.Color{model.Green}, Types: &[]string{"creature"}, Subtypes: &[]string{"Beast"}}}}))
+
 	bd = build.New("302.6-creature-cast-this-turn-cannot-attack",
 		"Grizzly Bears is cast and resolves, then is declared an attacker: it has not been under its controller's control since the turn began, so it can't attack.", "302.6", "508.1a")
 	bd.Card("c1", a, "Grizzly Bears")

@@ -487,17 +487,6 @@ func TestUnsupported_CreateAnAuraToken(t *testing.T) {
 	requireUnsupported(t, s.Scenario(), 0, "create-aura-token")
 }
 
-func TestUnsupported_MutateOntoACardThatEnteredAsACopy(t *testing.T) {
-	bd := bears("707.5-mutate-onto-clone")
-	bd.Card("k1", a, "Clone")
-	bd.Card("c2", a, "Gemrazer")
-	s := bd.Put(a, model.Hand, "k1", "c2").
-		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"},
-			model.Action{Type: model.CastMutate, Object: "c2", Target: "k1@0"},
-			model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
-	requireUnsupported(t, s, 2, "copy-effect-on-merged-permanent")
-}
-
 // mimicVatWithTwoExiled is Grizzly Bears p1 under A that has died, and A's
 // Mimic Vat p2 with two of B's cards, g1 and g2, exiled with it before:
 // a yes to its imprint returns both to B's graveyard at once.

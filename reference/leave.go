@@ -554,12 +554,15 @@ func (g *game) refuseProtectedHost(q, host *model.Permanent) error {
 	if host == nil || host.Status.PhasedOut {
 		return nil
 	}
-	hd, err := g.derive(host)
-	if err != nil || !slices.Contains(hd.Characteristics.Abilities, ProtectionFromRed) {
-		return err
-	}
 	qd, err := g.derive(q)
 	if err != nil || !slices.Contains(qd.Characteristics.Colors, model.Red) {
+		return err
+	}
+	hd, err := g.derive(host)
+	if err != nil {
+		return err
+	}
+	if protected, err := g.settledHas(host, hd, ProtectionFromRed); err != nil || !protected {
 		return err
 	}
 	return unsupported("protection-from-an-attachment",

@@ -72,6 +72,8 @@ var Mutants = []Mutant{
 	bugMergeIntoPhasedOut,
 	bugPhaseInFails,
 	bugCopyCopiesStatus,
+	bugCopyAfterMerge,
+	bugMergeAfterCopy,
 	bugMergeUntaps,
 	bugPhasingKillsTokens,
 	bugDfcTurnsFaceDown,
@@ -117,7 +119,7 @@ var bugMergeNewObject = Mutant{Name: "merge-new-object", Bug: "a merged permanen
 
 // bugCharacteristicsFromBottom: a merged permanent takes the bottom component's characteristics.
 var bugCharacteristicsFromBottom = Mutant{Name: "characteristics-from-bottom", Bug: "a merged permanent takes the bottom component's characteristics", Breaks: []model.RuleID{"730.2a"},
-	Also: []model.RuleID{"730.2h", "702.140e", "708.2a", "712.8d"}, Why: "a flipped merged permanent topped by a flip card then lacks that card's alternative characteristics, a mutated one has its bottom card's abilities rather than every component's, a face-down one over a face-up card has that card's characteristics, and one topped by a double-faced card front face up has another card's",
+	Also: []model.RuleID{"730.2h", "702.140e", "708.2a", "712.8d", "613.2a"}, Why: "a flipped merged permanent topped by a flip card then lacks that card's alternative characteristics, a mutated one has its bottom card's abilities rather than every component's, a face-down one over a face-up card has that card's characteristics, one topped by a double-faced card front face up has another card's, and a copy a card merged onto the top of has the bottom card's, not the one layer 1a gives last",
 	Components: 2, Actions: 0}
 
 // bugMergeTriggersEnters: merging triggers "whenever a creature enters".
@@ -267,7 +269,7 @@ var bugFaceDownDfcTransforms = Mutant{Name: "face-down-dfc-transforms", Bug: "a 
 
 // bugFlipAlways: a flip card uses its alternative characteristics even unflipped.
 var bugFlipAlways = Mutant{Name: "flip-always", Bug: "a flip card uses its alternative characteristics even unflipped", Breaks: []model.RuleID{"710.1b", "710.2"},
-	Also: []model.RuleID{"730.2a", "702.140e", "707.5"}, Why: "an unflipped flip card in a merged permanent then gives it its alternative characteristics, or its alternative abilities when mutated, and a copy of a flipped flip card, which enters unflipped, takes them too", Components: 1, Actions: 0}
+	Also: []model.RuleID{"730.2a", "702.140e", "707.5", "613.2a"}, Why: "an unflipped flip card in a merged permanent then gives it its alternative characteristics, or its alternative abilities when mutated, also when it merged onto the top of a copy, and a copy of a flipped flip card, which enters unflipped, takes them too", Components: 1, Actions: 0}
 
 // bugFrontFaceHasBothAbilities: a double-faced permanent with its front face up also has its back face's abilities.
 var bugFrontFaceHasBothAbilities = Mutant{Name: "front-face-has-both-abilities", Bug: "a double-faced permanent with its front face up also has its back face's abilities", Breaks: []model.RuleID{"712.8d"}, Components: 1, Actions: 0}
@@ -292,6 +294,16 @@ var bugPhaseInFails = Mutant{Name: "phase-in-fails", Bug: "a phased-out permanen
 
 // bugCopyCopiesStatus: a token copy enters with the original's tapped and flipped status.
 var bugCopyCopiesStatus = Mutant{Name: "copy-copies-status", Bug: "a token copy enters with the original's tapped and flipped status", Breaks: []model.RuleID{"110.5a", "110.5b"}, Components: 1, Actions: 1}
+
+// bugCopyAfterMerge: a copy effect applies after a later merge.
+var bugCopyAfterMerge = Mutant{Name: "copy-after-merge", Bug: "a copy effect applies after a merge that came later, so a copy a card merges onto the top of keeps the copied values", Breaks: []model.RuleID{"613.2a"},
+	Also: []model.RuleID{"730.2a", "730.2h"}, Why: "the merged permanent then lacks its topmost component's characteristics, flipped or not",
+	Components: 1, Actions: 2}
+
+// bugMergeAfterCopy: a merge applies after a later copy effect.
+var bugMergeAfterCopy = Mutant{Name: "merge-after-copy", Bug: "a merge applies after a copy effect that came later, so a merged permanent that becomes a copy keeps its topmost card's values", Breaks: []model.RuleID{"613.2a"},
+	Also: []model.RuleID{"730.2a", "730.2h"}, Why: "the merged permanent then has its topmost component's characteristics where the copy's apply, flipped or not",
+	Components: 2, Actions: 1}
 
 // bugMergeUntaps: a merged permanent loses its tapped status.
 var bugMergeUntaps = Mutant{Name: "merge-untaps", Bug: "a merged permanent loses its tapped status", Breaks: []model.RuleID{"110.5c"}, Components: 1, Actions: 1}
@@ -328,7 +340,7 @@ var bugAuraStaysPhasedIn = Mutant{Name: "aura-stays-phased-in", Bug: "an Aura at
 
 // bugFailedFaceDownStill22: a double-faced permanent that can't be turned face down stays face up but takes a face-down permanent's characteristics.
 var bugFailedFaceDownStill22 = Mutant{Name: "failed-face-down-still-2-2", Bug: "a double-faced permanent that can't be turned face down stays face up but takes a face-down permanent's characteristics", Breaks: []model.RuleID{"712.16", "730.2j"},
-	Also: []model.RuleID{"730.2a", "702.140e", "730.2h", "712.8d", "712.8e", "712.8g"}, Why: "a merged permanent it happens to then has a face-down permanent's characteristics, not its topmost component's (flipped or not) nor every component's abilities; a double-faced or melded permanent then has neither the characteristics of the face that is up nor the mana value the rules give it", Components: 1, Actions: 1,
+	Also: []model.RuleID{"730.2a", "702.140e", "730.2h", "712.8d", "712.8e", "712.8g", "613.2a"}, Why: "a merged permanent it happens to then has a face-down permanent's characteristics, not its topmost component's (flipped or not) nor every component's abilities, nor a copy's it is under; a double-faced or melded permanent then has neither the characteristics of the face that is up nor the mana value the rules give it", Components: 1, Actions: 1,
 	Sizes: map[model.RuleID][2]int{"730.2j": {2, 1}}}
 
 // bugFaceDownToughnessFromCard: a face-down permanent has its card's toughness.
@@ -337,7 +349,7 @@ var bugFaceDownToughnessFromCard = Mutant{Name: "face-down-toughness-from-card",
 
 // bugUnflippedTakesFlipPower: an unflipped flip card has its flipped half's power and toughness.
 var bugUnflippedTakesFlipPower = Mutant{Name: "unflipped-takes-flip-power", Bug: "an unflipped flip card has its flipped half's power and toughness", Breaks: []model.RuleID{"710.2", "710.1b"},
-	Also: []model.RuleID{"730.2a", "707.5"}, Why: "a merged permanent topped by an unflipped flip card, and a copy of a flipped flip card, which enters unflipped, then have the flipped half's power and toughness", Components: 1, Actions: 0}
+	Also: []model.RuleID{"730.2a", "707.5", "613.2a"}, Why: "a merged permanent topped by an unflipped flip card (a copy's or not), and a copy of a flipped flip card, which enters unflipped, then have the flipped half's power and toughness", Components: 1, Actions: 0}
 
 // bugBackFaceFrontPower: a double-faced permanent back face up has its front face's power and toughness.
 var bugBackFaceFrontPower = Mutant{Name: "back-face-front-power", Bug: "a double-faced permanent back face up has its front face's power and toughness", Breaks: []model.RuleID{"712.8e"},
@@ -364,7 +376,8 @@ var bugCreatedTokenIsACard = Mutant{Name: "created-token-is-a-card", Bug: "a cre
 
 // bugCloneCopiesTopCard: a creature entering as a copy copies the printed card of the original's topmost component, not its copiable values.
 var bugCloneCopiesTopCard = Mutant{Name: "clone-copies-top-card", Bug: "a creature entering as a copy copies the printed card of the original's topmost component, not its copiable values",
-	Breaks: []model.RuleID{"707.5", "707.8"}, Example: "707.5-clone-copies-a-mutated-creature", Components: 1, Actions: 1}
+	Breaks: []model.RuleID{"707.5", "707.8"}, Example: "707.5-clone-copies-a-mutated-creature", Components: 1, Actions: 1,
+	Also: []model.RuleID{"702.140d"}, Why: "a Clone of a face-down mutating card then has that card's \"whenever this creature mutates\" ability, which triggers when a card mutates onto the Clone"}
 
 // bugAttackIgnoresSummoningSickness: a creature attacks the turn it came under its controller's control.
 var bugAttackIgnoresSummoningSickness = Mutant{Name: "attack-ignores-summoning-sickness", Bug: "a creature attacks the turn it came under its controller's control", Breaks: []model.RuleID{"302.6", "508.1a"},

@@ -163,7 +163,8 @@ func (w *watch) withCounters(counters map[string]int) *watch {
 }
 
 // abilitiesOf returns the abilities p has now, derived (counters and
-// effects included), remembering them in seen for one check.
+// effects included), or that it may have where the rules leave them open,
+// remembering them in seen for one check.
 func (g *game) abilitiesOf(p *model.Permanent, seen map[model.ObjectID][]model.AbilityID) ([]model.AbilityID, error) {
 	if abs, ok := seen[p.ID]; ok {
 		return abs, nil
@@ -172,8 +173,13 @@ func (g *game) abilitiesOf(p *model.Permanent, seen map[model.ObjectID][]model.A
 	if err != nil {
 		return nil, err
 	}
-	seen[p.ID] = d.Characteristics.Abilities
-	return d.Characteristics.Abilities, nil
+	abs := d.Characteristics.Abilities
+	if g.copiedAndMutated(p) {
+		// Unsettled: every ability some reading gives counts.
+		abs = g.possibleAbilities(p, abs)
+	}
+	seen[p.ID] = abs
+	return abs, nil
 }
 
 // subject returns the permanent action a acts on or targets, if it is on

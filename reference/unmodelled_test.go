@@ -105,7 +105,7 @@ func Test702_3b_AMutatedWallThatBecameACopyIsRefused(t *testing.T) {
 	s := bd.Perm("p1", a, up("c1"), up("c2"), up("c3")).Put(b, model.Graveyard, "r1").
 		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "r1", Gains: []model.AbilityID{model.CopyExceptThis}},
 			model.Action{Type: model.Attack, Object: "p1"}).Scenario()
-	requireRefused(t, s, 1, "copy-of-mutated-defender", "p1", "defender", "702.140e")
+	requireRefused(t, s, 1, "unsettled-ability", "p1", "defender", "702.140e")
 }
 
 func Test508_1d_AnotherCreatureAttackingBesideJuggernautIsRefused(t *testing.T) {

@@ -181,6 +181,28 @@ func plainerOwners(s *model.Scenario, try tryer) {
 		try(func(c *model.Scenario) bool { return toPlayerA(c, i) })
 	}
 	try(swapToA)
+	for pi := range s.Start.Players {
+		try(func(c *model.Scenario) bool { return graveyardInUseOrder(c, pi) })
+	}
+}
+
+// graveyardInUseOrder puts player pi's graveyard in the order the actions
+// first name its cards, those never named last: of two counterexamples
+// that differ only in which of two like cards an action takes, the
+// canonical one takes them in order.
+func graveyardInUseOrder(c *model.Scenario, pi int) bool {
+	first := func(id model.ObjectID) int {
+		for i, a := range c.Actions {
+			if a.Object == id || a.Card == id || a.Target == id || a.With == id || a.Source == id {
+				return i
+			}
+		}
+		return len(c.Actions)
+	}
+	g := c.Start.Players[pi].Zones.Graveyard
+	before := slices.Clone(g)
+	slices.SortStableFunc(g, func(x, y model.ObjectID) int { return first(x) - first(y) })
+	return !slices.Equal(before, g)
 }
 
 // swapToA swaps players A and B throughout a scenario of two players
