@@ -61,19 +61,17 @@ func mutateCasts(c *Case, rule model.RuleID, f func(i int, card, target model.Ob
 		if !likeRulesAt(c, i, a.Target) || !inHand(stateAt(c.Trace, i), a.Object) || !inHand(stateAt(c.Reference, i), a.Object) {
 			continue
 		}
-		if len(restricted(c, i)) > 0 && !forbidden(c.Reference.Steps[i]) {
-			// A restriction on casting is in question, and the rules
-			// allow the cast: an engine that refuses it is 601.3's.
+		// Where the rules allow the cast and the engine refuses it, and a
+		// restriction, hexproof or protection is in question, the refusal
+		// is that rule's finding (601.3, 702.11b, 702.16b).
+		refused := !forbidden(c.Reference.Steps[i]) && forbidden(c.Trace.Steps[i])
+		if len(restricted(c, i)) > 0 && refused {
 			continue
 		}
-		if rule != "702.11b" && hexproofed(stateAt(c.Reference, i).Permanent(a.Target)) && !forbidden(c.Reference.Steps[i]) {
-			// The target has hexproof, and the rules allow the cast: an
-			// engine that refuses it is 702.11b's.
+		if rule != "702.11b" && hexproofed(stateAt(c.Reference, i).Permanent(a.Target)) && refused {
 			continue
 		}
-		if rule != "702.16b" && rule != "702.11b" && protected(stateAt(c.Reference, i).Permanent(a.Target)) && !forbidden(c.Reference.Steps[i]) {
-			// The target has protection, and the rules allow the cast:
-			// an engine that refuses it is 702.16b's.
+		if rule != "702.16b" && rule != "702.11b" && protected(stateAt(c.Reference, i).Permanent(a.Target)) && refused {
 			continue
 		}
 		if err := f(i, a.Object, a.Target); err != nil {
