@@ -50,8 +50,9 @@ func copiedIn(s *model.Scenario, r *model.Permanent) bool {
 }
 
 // copyMergeOrder labels the rules' trace by the order in which a copy
-// effect and a merge met on one permanent: merged after a copy, or
-// copied after a merge.
+// effect and a merge met on one permanent, where the order shows (the
+// permanent's characteristics change): merged after a copy, or copied
+// after a merge.
 func copyMergeOrder(s *model.Scenario, rules *model.Trace) []string {
 	var out []string
 	prev := &rules.Start
@@ -61,7 +62,7 @@ func copyMergeOrder(s *model.Scenario, rules *model.Trace) []string {
 			p := &st.Battlefield[i]
 			q := prev.Permanent(p.ID)
 			switch {
-			case q == nil || p.Status.FaceDown:
+			case q == nil || p.Status.FaceDown || characteristics(p, false) == characteristics(q, false):
 			case len(p.Components) > len(q.Components) && copiedIn(s, q):
 				out = append(out, "merged-after-copy")
 			case isMerged(s, q) && copyEffects(p) > copyEffects(q):
