@@ -62,8 +62,11 @@ func (i Info) Lacks(needs []model.Feature) []model.Feature {
 	var declared []model.Feature
 	var lacks []model.Feature
 	for _, f := range needs {
-		if slices.Contains(i.Features, f) {
-			continue // the common case, without expanding shorthands
+		if slices.Contains(i.Features, f) || model.Provides(i.Features, f) {
+			// The common cases, without expanding shorthands: the need
+			// declared as it is, or a shorthand need met by a part
+			// declared.
+			continue
 		}
 		if declared == nil {
 			declared, _ = model.ExpandFeatures(i.Features)

@@ -303,6 +303,7 @@ func (rn *run) one(e Engine, i int) {
 	} else {
 		j.e = e
 		j.guard(func() { r = checkOne(rn.ctx, j, p, rn.o) })
+		j.ahead = nil // the search is done with them
 		if ie := j.internals.of(p.Rule); ie != nil {
 			r = internalResult(p, ie, j.calls)
 		}
@@ -596,6 +597,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		j.ctx, j.cancel = ctx, cancel
 	}
 	defer func() { r.Calls = j.calls }()
+	r.Time.add(*j.time) // what explore spent on the rule
 	j.time = &r.Time
 	s := newSearcher(ctx, j, &r)
 	found, fault, err := s.cover(o.Checks)
@@ -663,6 +665,7 @@ func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bo
 	if j.fromLead != nil {
 		// Even when the run is stopped: the failure is kept, shrunk as
 		// far as there is time.
+		r.Time.add(*j.time)
 		j.time = &r.Time
 		failFromLead(j, r)
 		return true
@@ -944,7 +947,13 @@ func (r Result) share(p *properties.Property, l string) float64 {
 // neither: it is that rule's finding.
 func CheckScenario(ctx context.Context, e Engine, p *properties.Property, s *model.Scenario, timeout time.Duration) (problem, fault error) {
 	j := newJudge(ctx, e, p, timeout)
-	out := j.play(s)
+	// One case, played once: no hash to key a cache by, and an encoding
+	// only for an engine that takes one.
+	var enc []byte
+	if _, ok := e.(EncodedRunner); ok {
+		enc = encode(s)
+	}
+	out := j.playUncached(s, enc, nil)
 	switch {
 	case out.stopped:
 		return nil, ctx.Err()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
@@ -58,6 +59,9 @@ type drawn struct {
 	refused error
 	want    *model.Trace
 	wantErr error
+	// shed is set while want is let go, to be played again when the
+	// draw is taken (judge.draft).
+	shed bool
 
 	// What the rules' trace alone decides of the draw, kept once worked
 	// out for the runs that share it: which properties' situations it
@@ -156,6 +160,18 @@ func (d *drawn) reaches(q *properties.Property) bool {
 func (j *judge) draft(i int) *drawn {
 	seed := j.o.Seed + uint64(i)*uint64(i+1)/2 // rapid's seed for its i-th case
 	if j.o.Draws == nil {
+		if i < len(j.ahead) {
+			d := j.ahead[i]
+			if d.shed {
+				// The rules' trace was let go while every rule's draws
+				// were held (see shed): play it again, once. That second
+				// play is not one of the run's parts (Timing) but what
+				// holding less costs.
+				d.want, d.wantErr = reference.RunValid(d.played)
+				d.shed = false
+			}
+			return d
+		}
 		return j.makeDrawn(seed)
 	}
 	set := j.o.Draws.set(drawsKey{p: j.p, seed: j.o.Seed, shape: fmt.Sprintf("%+v %t", drawsFor(j.info), j.info.NoDirectSetup)})
@@ -182,16 +198,42 @@ func (d *Draws) set(k drawsKey) *drawSet {
 	return set
 }
 
+// shedTraces lets go of the rules' traces of the draws ahead that explore
+// will not play, keeping their scenarios and what their traces decided of
+// their own rule: the drafts of every rule are held at once while the
+// rules explore, and the traces are most of their size. The search plays
+// a shed draw on the reference again when it takes it.
+func (j *judge) shedTraces() {
+	keep := map[*drawn]bool{}
+	for _, d := range j.drafts {
+		keep[d.drawn] = true
+	}
+	for _, d := range j.ahead {
+		if d.s != nil && d.refused == nil && !keep[d] {
+			d.want, d.wantErr, d.shed = nil, nil, true
+		}
+	}
+}
+
 // makeDrawn draws the rule's scenario with a rapid seed, and plays it on
 // the reference as the engine is to be given it.
 func (j *judge) makeDrawn(seed uint64) *drawn {
+	j.made++
+	t0 := time.Now()
 	d := &drawn{s: j.draw(seed)}
+	if d.s != nil {
+		d.key = hash(d.s)
+	}
+	t1 := time.Now()
+	j.time.Generate += t1.Sub(t0)
 	if d.s == nil {
 		return d
 	}
-	d.key = hash(d.s)
 	if d.played, d.refused = AsPlayed(j.info, d.s); d.refused == nil {
-		d.want, d.wantErr = reference.Run(d.played)
+		// A draw is valid by construction (the properties' tests check
+		// every generator's): it is not validated again here.
+		d.want, d.wantErr = reference.RunValid(d.played)
 	}
+	j.time.Reference += time.Since(t1)
 	return d
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 // partialEngine is an engine that declares fewer features than the one
@@ -102,4 +103,38 @@ func untimed(t *testing.T, res *Results) any {
 		return v
 	}
 	return drop(doc)
+}
+
+// TestLookAhead_TheSearchTakesEachDrawAheadOnce: in a run without shared
+// Draws, a rule's search takes its first draws from the look-ahead rather
+// than draw them again, and a draw whose rules' trace was let go while
+// the rules explored gets the trace the reference gives it.
+func TestLookAhead_TheSearchTakesEachDrawAheadOnce(t *testing.T) {
+	e, err := Reference("")
+	require.NoError(t, err)
+	o := (&Options{Checks: 100, Seed: 3, Parallel: 1}).withDefaults()
+	p := properties.P730_2a
+	j := &judge{ctx: context.Background(), e: e, p: p, o: o, info: e.Info(), time: &Timing{}, explain: explainers(e.Info(), properties.All), internals: &internals{}}
+	j.preplay(o.Checks)
+	require.Len(t, j.ahead, lookahead)
+	assert.Equal(t, lookahead, j.made, "the look-ahead drew each of the first draws once")
+	shed := slices.IndexFunc(j.ahead, func(d *drawn) bool { return d.shed })
+	require.GreaterOrEqual(t, shed, 0, "the draws explore does not play let their traces go")
+
+	d := j.draft(shed)
+	want, err := reference.Run(d.played)
+	require.NoError(t, err)
+	if diff := cmp.Diff(want, d.want); diff != "" {
+		t.Errorf("draw %d, played again, has another trace (-fresh +again):\n%s", shed, diff)
+	}
+
+	assert.Positive(t, j.time.Generate, "drawing ahead is generation")
+	assert.Positive(t, j.time.Reference, "and playing the draws on the reference")
+	var r Result
+	j.time = &r.Time
+	_, _, err = newSearcher(context.Background(), j, &r).cover(o.Checks)
+	require.NoError(t, err)
+	assert.Equal(t, lookahead, j.made, "the search made none of them again")
+	assert.Zero(t, r.Time.Generate, "nor drew them through rapid")
+	assert.Equal(t, 100, r.Cases+r.Refused+r.Excluded+r.Departed)
 }

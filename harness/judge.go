@@ -147,6 +147,13 @@ type exploring struct {
 	// drafts are the rule's first draws that explore will play, in the
 	// order it plays them (see preplay, playOrder).
 	drafts []draft
+	// ahead are the rule's first draws, in draw order, as the look-ahead
+	// made them, each played on the reference: in a run without
+	// Options.Draws, the rule's search takes them rather than draw and
+	// play them again. They are dropped once the rule is done.
+	ahead []*drawn
+	// made counts the draws the judge made itself (makeDrawn), for tests.
+	made int
 	// departed is set when a case explore played departed from the
 	// rules in a way another rule's check names (see searchOrder).
 	departed bool
@@ -198,8 +205,9 @@ func drawsFor(info EngineInfo) generators.Engine {
 // for the ones that reach the rule: as many as the default --checks, so
 // that a rule whose situation is one draw in thirty still has a few. Its
 // search plays them all in turn, so looking costs generation and
-// reference runs, and no engine call; only the draws are kept, not their
-// traces.
+// reference runs, and no engine call. The draws and their rules' traces
+// are kept for the search (judge.ahead): every rule's, for as long as
+// explore runs, some 60 MB in all, and no more at a larger --checks.
 const lookahead = 100
 
 // preplay plays one of the rule's first draws that reach the rule (that
@@ -220,6 +228,7 @@ func (j *judge) preplay(checks int) (bad bool) {
 		// Only the drafts explore will play are kept: every rule's
 		// hundred draws at once would hold the run's memory.
 		j.drafts = playOrder(j.lookAhead(min(lookahead, checks)), min(exploreRounds, checks))
+		j.shedTraces()
 	}
 	if j.tries >= len(j.drafts) {
 		j.explored, j.drafts = true, nil
@@ -274,6 +283,8 @@ func (j *judge) nextIsFresh() bool {
 // d, if not nil, is the case as drawn, which keeps which rules it reaches
 // for the runs that share it.
 func (j *judge) judgeOthers(s *model.Scenario, d *drawn, out outcome) {
+	t0 := time.Now()
+	defer func() { j.time.Check += time.Since(t0) }()
 	if out.played != nil {
 		s = out.played
 	}
@@ -328,6 +339,9 @@ func (j *judge) lookAhead(n int) []draft {
 	drawn := map[string]bool{}
 	for i := range n {
 		d := j.draft(i)
+		if j.o.Draws == nil {
+			j.ahead = append(j.ahead, d)
+		}
 		if d.s == nil {
 			break
 		}

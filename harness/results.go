@@ -228,15 +228,28 @@ func (r *Results) Count(v Verdict) int {
 	return n
 }
 
-// Timing splits a property's time: drawing scenarios, the engine under
-// test, the reference engine (differential properties), the checks, and
-// minimising a counterexample after rapid's own shrinking.
+// Timing splits a property's time into the parts a run can't do without:
+// drawing its scenarios, the engine under test playing them, the
+// reference engine playing them for the rules' traces, and the checks (of
+// the rule and of the other rules a case reaches); and minimising a
+// counterexample after rapid's own shrinking. What explore spent on the
+// rule counts with it. What a run spends beyond these is overhead
+// (BenchmarkRun reports the ratio).
 type Timing struct {
 	Generate  time.Duration
 	Engine    time.Duration
 	Reference time.Duration
 	Check     time.Duration
 	Minimize  time.Duration
+}
+
+// add adds u's parts to t's.
+func (t *Timing) add(u Timing) {
+	t.Generate += u.Generate
+	t.Engine += u.Engine
+	t.Reference += u.Reference
+	t.Check += u.Check
+	t.Minimize += u.Minimize
 }
 
 // A Counterexample is a minimal scenario on which an engine violates a rule.

@@ -115,9 +115,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		// the cost of the passes left.
 		return
 	}
-	t0 := time.Now()
 	sc, d := s.draw(t, h)
-	s.r.Time.Generate += time.Since(t0)
 	if !h.counting && h.found == nil && s.played[keyOf(sc, d)] {
 		return
 	}
@@ -157,13 +155,16 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 // need not have been drawn through rapid, since rapid keeps nothing of
 // it. A failing one rapid draws again, from its seed, to shrink it.
 func (s *searcher) draw(t *rapid.T, h *hunt) (*model.Scenario, *drawn) {
-	if h.found == nil && s.first && s.j.o.Draws != nil {
+	if h.found == nil && s.first && (s.j.o.Draws != nil || h.cases < len(s.j.ahead)) {
 		d := s.j.draft(h.cases)
 		h.cases++
 		if d.s != nil {
 			return d.s, d
 		}
 	}
+	// A draft's draw and play were timed as it was made (makeDrawn).
+	t0 := time.Now()
+	defer func() { s.r.Time.Generate += time.Since(t0) }()
 	return s.gen.Draw(t, "scenario"), nil
 }
 

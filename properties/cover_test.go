@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
 )
@@ -42,6 +44,9 @@ func TestCover_EveryShareHoldsAtAnySeed(t *testing.T) {
 			for i := range coverageDraws {
 				s := p.Draws.Gen().Example(i)
 				rules, err := reference.Run(s)
+				// A draw is valid by construction, which the harness
+				// takes on trust (reference.RunValid).
+				require.NotErrorIs(t, err, reference.ErrInvalid, "draw %d", i)
 				if err != nil {
 					continue // the harness counts refused cases apart
 				}

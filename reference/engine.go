@@ -30,9 +30,15 @@ const (
 // On error, the returned trace holds the steps completed before the failing
 // action, and the error is an [*ActionError] wrapping [ErrUnsupported] or
 // [ErrInvalid].
-func Run(s *model.Scenario) (*model.Trace, error) { return run(s, "") }
+func Run(s *model.Scenario) (*model.Trace, error) { return run(s, "", newGame) }
 
-func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
+// RunValid plays s as Run does, without validating it first: for a
+// scenario known to be valid, such as one a generator drew (the
+// generators build only valid scenarios, which their tests check). Given
+// an invalid scenario, it may answer wrongly.
+func RunValid(s *model.Scenario) (*model.Trace, error) { return run(s, "", startGame) }
+
+func run(s *model.Scenario, mutant string, begin func(*model.Scenario) (*game, error)) (t *model.Trace, err error) {
 	defer func() {
 		// A panic here is a bug in the reference, never the user's fault;
 		// report it as an error so no caller crashes on it.
@@ -40,7 +46,7 @@ func run(s *model.Scenario, mutant string) (t *model.Trace, err error) {
 			t, err = nil, fmt.Errorf("%w: %v\n%s", ErrInternal, r, debug.Stack())
 		}
 	}()
-	g, err := newGame(s)
+	g, err := begin(s)
 	var ae *ActionError
 	if errors.As(err, &ae) {
 		return nil, ae

@@ -63,7 +63,7 @@ func RunMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
 			return nil, err
 		}
 	}
-	return run(s, mutant)
+	return run(s, mutant, newGame)
 }
 
 // is reports whether the game runs as the named mutant, alone or among
