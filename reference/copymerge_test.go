@@ -28,7 +28,19 @@ func copiedBears(name string) *build.Builder {
 		Do(model.Action{Type: model.BecomeCopy, Object: "p1", Card: "c3", Gains: []model.AbilityID{model.CopyExceptThis}})
 }
 
-// castOnto casts Gemrazer c2 at p1 and resolves it at pos.
+// cloneOf is the card named original as permanent p1 under A, and Clone
+// k1 entered as a copy of it (permanent k1@0), with the mutating card
+// named mutator as c2 in A's hand.
+func cloneOf(name, original, mutator string) *build.Builder {
+	bd := build.New(name, "Clone enters as a copy of "+original+", and "+mutator+" is in hand.")
+	bd.Card("o1", a, original)
+	bd.Card("k1", a, "Clone")
+	bd.Card("c2", a, mutator)
+	return bd.Perm("p1", a, up("o1")).Put(a, model.Hand, "k1", "c2").
+		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"})
+}
+
+// castOnto casts the mutating card c2 at target and resolves it at pos.
 func castOnto(bd *build.Builder, target model.ObjectID, pos model.Position) *build.Builder {
 	return bd.Do(model.Action{Type: model.CastMutate, Object: "c2", Target: target},
 		model.Action{Type: model.Resolve, Choices: model.Choices{Position: pos}})
@@ -66,10 +78,7 @@ func Test613_2a_ACopyThatMutatesAndBecomesACopyAgainTakesTheLaterCopy(t *testing
 }
 
 func Test613_2a_AMutatingCardOnTopOfAClone(t *testing.T) {
-	bd := bears("613.2a-mutate-onto-clone")
-	bd.Card("k1", a, "Clone")
-	bd.Card("c2", a, "Gemrazer")
-	bd.Put(a, model.Hand, "k1", "c2").Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"})
+	bd := cloneOf("613.2a-mutate-onto-clone", "Grizzly Bears", "Gemrazer")
 	tr, err := reference.Run(decoded(t, castOnto(bd, "k1@0", model.Top).Scenario()))
 	require.NoError(t, err)
 	d := tr.Steps[2].State.Permanent("k1@0").Derived
@@ -82,10 +91,7 @@ func TestUnsupported_MergeUnderAPermanentACopyEffectGivesItsValues(t *testing.T)
 		requireUnsupported(t, castOnto(copiedBears("613.2a-under-a-copy"), "p1", model.Bottom).Scenario(), 2, "copy-effect-on-merged-permanent")
 	})
 	t.Run("enter_as_copy", func(t *testing.T) {
-		bd := bears("613.2a-under-a-clone")
-		bd.Card("k1", a, "Clone")
-		bd.Card("c2", a, "Gemrazer")
-		bd.Put(a, model.Hand, "k1", "c2").Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"})
+		bd := cloneOf("613.2a-under-a-clone", "Grizzly Bears", "Gemrazer")
 		requireUnsupported(t, castOnto(bd, "k1@0", model.Bottom).Scenario(), 2, "copy-effect-on-merged-permanent")
 	})
 	t.Run("a copy effect later than the merge", func(t *testing.T) {
@@ -136,14 +142,7 @@ func Test702_140d_AMutatingCardOnTopOfACopyTriggersItsOwnAbility(t *testing.T) {
 func TestUnsupported_AMutateTriggerACopyEffectLeavesOpen(t *testing.T) {
 	// Clone enters as a copy of Gemrazer, which has a "whenever this
 	// creature mutates" ability; Vulpikeet then mutates onto the Clone.
-	bd := build.New("702.140d-mutate-onto-a-clone-of-gemrazer", "Vulpikeet mutates onto a Clone of Gemrazer.")
-	bd.Card("g1", a, "Gemrazer")
-	bd.Card("k1", a, "Clone")
-	bd.Card("c2", a, "Vulpikeet")
-	s := bd.Perm("p1", a, up("g1")).Put(a, model.Hand, "k1", "c2").
-		Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"},
-			model.Action{Type: model.CastMutate, Object: "c2", Target: "k1@0"},
-			model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
+	s := castOnto(cloneOf("702.140d-mutate-onto-a-clone-of-gemrazer", "Gemrazer", "Vulpikeet"), "k1@0", model.Top).Scenario()
 	requireUnsupported(t, s, 2, "mutate-trigger-of-unsettled-ability")
 }
 
@@ -151,12 +150,7 @@ func TestUnsupported_AnAttackOnAnAbilityACopyLeavesOpen(t *testing.T) {
 	// Clone enters as a copy of Wall of Omens, which has defender, and
 	// Gemrazer mutates onto it: whether the Clone card gives the Wall's
 	// defender or its own printed abilities is open, and so is the attack.
-	bd := build.New("702.3b-mutated-clone-of-a-wall", "Gemrazer mutates onto a Clone of Wall of Omens, which attacks two turns later.")
-	bd.Card("w1", a, "Wall of Omens")
-	bd.Card("k1", a, "Clone")
-	bd.Card("c2", a, "Gemrazer")
-	bd.Perm("p1", a, up("w1")).Put(a, model.Hand, "k1", "c2").Do(model.Action{Type: model.EnterAsCopy, Object: "k1", Target: "p1"})
-	s := castOnto(bd, "k1@0", model.Top).
+	s := castOnto(cloneOf("702.3b-mutated-clone-of-a-wall", "Wall of Omens", "Gemrazer"), "k1@0", model.Top).
 		Do(model.Action{Type: model.NextTurn}, model.Action{Type: model.NextTurn}, model.Action{Type: model.Attack, Object: "k1@0"}).Scenario()
 	requireRefused(t, s, 5, "unsettled-ability", "k1@0", "defender")
 }
