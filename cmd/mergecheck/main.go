@@ -44,7 +44,7 @@ const gcPercent = 200
 // live at its peak, whatever --checks is); at gcPercent the heap would
 // grow to three times that between collections. The limit makes the
 // collector run sooner there instead. Only run has it: its live heap
-// stays well under the limit, where replay's of a large stack need not
+// stays well under the limit, where a replay's of a large stack need not
 // (see gcPercent). Figures in docs/BENCHMARKS.md.
 const runMemoryLimit = 160 << 20
 
