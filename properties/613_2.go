@@ -32,7 +32,7 @@ var P613_2a = &Property{
 	Draws:        genCopyMerge,
 	Differential: true,
 	Classify:     copyMergeOrder,
-	Cover:        map[string]float64{"merged-after-copy": 0.1, "copied-after-merge": 0.1},
+	Cover:        map[string]float64{"merged-after-copy": 0.05, "merged-onto-a-clone": 0.05, "copied-after-merge": 0.1},
 	Check: func(c *Case) error {
 		return sameCharacteristics(c, "merged permanent under a copy effect", func(*model.Permanent) bool { return true },
 			func(r *model.Permanent) bool {
@@ -51,8 +51,9 @@ func copiedIn(s *model.Scenario, r *model.Permanent) bool {
 
 // copyMergeOrder labels the rules' trace by the order in which a copy
 // effect and a merge met on one permanent, where the order shows (the
-// permanent's characteristics change): merged after a copy, or copied
-// after a merge.
+// permanent's characteristics change): merged after a copy effect,
+// merged onto a card that entered as a copy (Clone), or copied after a
+// merge.
 func copyMergeOrder(s *model.Scenario, rules *model.Trace) []string {
 	var out []string
 	prev := &rules.Start
@@ -63,8 +64,10 @@ func copyMergeOrder(s *model.Scenario, rules *model.Trace) []string {
 			q := prev.Permanent(p.ID)
 			switch {
 			case q == nil || p.Status.FaceDown || characteristics(p, false) == characteristics(q, false):
-			case len(p.Components) > len(q.Components) && copiedIn(s, q):
+			case len(p.Components) > len(q.Components) && hasCopyEffect(q):
 				out = append(out, "merged-after-copy")
+			case len(p.Components) > len(q.Components) && copiedIn(s, q):
+				out = append(out, "merged-onto-a-clone")
 			case isMerged(s, q) && copyEffects(p) > copyEffects(q):
 				out = append(out, "copied-after-merge")
 			}
