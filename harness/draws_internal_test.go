@@ -132,7 +132,11 @@ func TestLookAhead_TheSearchTakesEachDrawAheadOnce(t *testing.T) {
 	assert.Positive(t, j.time.Reference, "and playing the draws on the reference")
 	var r Result
 	j.time = &r.Time
-	_, _, err = newSearcher(context.Background(), j, &r).cover(o.Checks)
+	// rapid's own settings, as Check sets them (under -short rapid would
+	// run a fifth of the checks).
+	require.NoError(t, withRapidFlags(o.Checks, o.Seed, o.ShrinkTime, func() {
+		_, _, err = newSearcher(context.Background(), j, &r).cover(o.Checks)
+	}))
 	require.NoError(t, err)
 	assert.Equal(t, lookahead, j.made, "the search made none of them again")
 	assert.Zero(t, r.Time.Generate, "nor drew them through rapid")
