@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -238,4 +239,64 @@ func write(t *testing.T, path string, fx fixture, s *model.Scenario, got, want *
 	data, err := json.MarshalIndent(fx, "", "  ")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(path, append(data, '\n'), 0o644))
+}
+
+// Test400_1_JudgeAllSaysWhatJudgeSaysRuleByRule: JudgeAll reads each
+// case and finds its departure once for every rule it judges, and says
+// of every fixture, with every rule judged, what Judge says of it rule by
+// rule: the same rules failed, each with the same problem.
+func Test400_1_JudgeAllSaysWhatJudgeSaysRuleByRule(t *testing.T) {
+	all := harness.EngineInfo{Name: "fixtures", Features: model.Features, Observers: model.Observers}
+	files, err := filepath.Glob(filepath.Join(fixturesDir, "*", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	failures, departures := 0, 0
+	for _, f := range files {
+		fx, tr := readFixture(t, f)
+		// Every rule, and every rule but the fixture's own and the one
+		// whose finding it is, so that its departure is no rule's.
+		for _, leftOut := range [][]model.RuleID{nil, {fx.Rule, fx.Finding}} {
+			var props, judged []*properties.Property
+			for _, p := range properties.All {
+				if !slices.Contains(leftOut, p.Rule) {
+					props = append(props, p)
+					if p.Rule != properties.P400_1.Rule {
+						judged = append(judged, p)
+					}
+				}
+			}
+			var want []string
+			var departed error
+			for _, p := range judged {
+				switch j := harness.Judge(p, harness.Judging{Info: all, Explain: judged}, tr); j.Outcome {
+				case harness.CaseFailed:
+					want = append(want, string(j.Rule)+": "+j.Problem.Error())
+				case harness.CaseDeparted:
+					departed = j.Problem
+				}
+			}
+			if len(want) == 0 && departed != nil {
+				want = []string{"departed: " + departed.Error()}
+				departures++
+			}
+			var got []string
+			for _, err := range harness.JudgeAll(props, all, tr) {
+				if strings.HasPrefix(err.Error(), "an unexplained departure") {
+					got = append(got, "departed: "+errors.Unwrap(err).Error())
+					continue
+				}
+				rules, problem, _ := strings.Cut(err.Error(), ": ")
+				for r := range strings.SplitSeq(rules, ", ") {
+					got = append(got, r+": "+problem)
+				}
+			}
+			slices.Sort(want)
+			want = slices.Compact(want) // a lost trace is 400.1's failure on every rule, once
+			slices.Sort(got)
+			assert.Empty(t, cmp.Diff(want, got), "%s without %v", f, leftOut)
+			failures += len(want)
+		}
+	}
+	assert.Positive(t, failures, "no fixture failed a rule: the comparison showed nothing")
+	assert.Positive(t, departures, "no fixture departed unexplained: the departures were not compared")
 }

@@ -87,6 +87,30 @@ type Judgment struct {
 // no randomness.
 func Judge(p *properties.Property, by Judging, t Traces) Judgment {
 	c, lost := by.read(t)
+	return by.judgeRead(p, t, &readCase{c: c, lost: lost})
+}
+
+// A readCase is a case as read for its checks (Judging.read), with its
+// departure from the rules' trace once found: what judging one case on
+// many rules reads once.
+type readCase struct {
+	c         *properties.Case
+	lost      error
+	departed  bool // departure holds properties.Departure(c)
+	departure error
+}
+
+// departs is properties.Departure of r's case, found once.
+func (r *readCase) departs() error {
+	if !r.departed {
+		r.departure, r.departed = properties.Departure(r.c), true
+	}
+	return r.departure
+}
+
+// judgeRead is Judge on a case already read from t.
+func (by Judging) judgeRead(p *properties.Property, t Traces, r *readCase) Judgment {
+	c, lost := r.c, r.lost
 	if lost != nil {
 		if p.Rule == properties.P400_1.Rule || !by.Judged400 {
 			return Judgment{Outcome: CaseFailed, Rule: properties.P400_1.Rule, Problem: lost}
@@ -100,7 +124,7 @@ func Judge(p *properties.Property, by Judging, t Traces) Judgment {
 		return Judgment{Outcome: CaseFailed, Rule: p.Rule, Problem: err}
 	}
 	var j Judgment
-	if d := properties.Departure(c); d != nil {
+	if d := r.departs(); d != nil {
 		// Blame by the check: the departure is the finding of the rule
 		// whose check names it, wherever it was drawn.
 		for _, q := range by.Explain {
@@ -226,9 +250,11 @@ func JudgeAll(props []*properties.Property, info EngineInfo, t Traces) []error {
 		}
 	}
 	by := Judging{Info: info, Explain: judged}
-	if _, lost := by.read(t); lost != nil {
+	c, lost := by.read(t)
+	if lost != nil {
 		return []error{fmt.Errorf("%s: %w", properties.P400_1.Rule, lost)}
 	}
+	read := &readCase{c: c}
 	type found struct {
 		rules   []string
 		problem error
@@ -237,7 +263,7 @@ func JudgeAll(props []*properties.Property, info EngineInfo, t Traces) []error {
 	var departed error
 	broken := map[model.RuleID]bool{}
 	for _, p := range judged {
-		j := Judge(p, by, t)
+		j := by.judgeRead(p, t, read)
 		for _, ie := range j.Internal {
 			if !broken[ie.Rule] {
 				broken[ie.Rule] = true
