@@ -75,7 +75,7 @@ func samePointee[T comparable](a, b *T) bool {
 // from JSON, where an engine may leave out or send either). The harness
 // reuses what it judged of one trace for another the same.
 func SameTrace(a, b *model.Trace) bool {
-	if a == nil || b == nil {
+	if a == b || a == nil || b == nil {
 		return a == b
 	}
 	return a.Format == b.Format && a.Scenario == b.Scenario && a.Engine == b.Engine &&

@@ -188,7 +188,7 @@ func (g *game) ward(a *model.Action, caster model.PlayerID) (countered bool, err
 	if warded && g.probing() && a.Choices.May == nil {
 		g.probe.May, a.Choices.May = true, model.Bool(true)
 	}
-	if warded && g.mutant != "" {
+	if warded && g.mutated() {
 		// A mutant counters the spell unless it is paid for, the payment
 		// scripted or not, and counters it anyway if its bug ignores it.
 		return a.Choices.May == nil || !*a.Choices.May || g.is(bugWardIgnoresPayment), nil
@@ -361,7 +361,7 @@ func (g *game) resolve(a *model.Action) error {
 		}
 		if err == nil {
 			// CR 702.140c: a legal target; the spell merges with it.
-			if (g.probing() || g.mutant != "") && a.Choices.Position == "" {
+			if (g.probing() || g.mutated()) && a.Choices.Position == "" {
 				// A mutant plays on where its bug leaves a choice unscripted.
 				if g.probing() {
 					g.probe.Position = true
@@ -756,7 +756,7 @@ func (g *game) pickOrder(order, moving []model.ObjectID) ([]model.ObjectID, erro
 		return moving, nil
 	}
 	err := samePermutation(order, moving)
-	if err != nil && g.mutant != "" {
+	if err != nil && g.mutated() {
 		// A mutant is a buggy engine, not a strict one: it plays on with
 		// what it has rather than reject choices its bug made unfit.
 		return moving, nil

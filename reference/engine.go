@@ -144,6 +144,9 @@ type game struct {
 	gone    map[model.ObjectID]departure
 	mutant  string // see mutants.go
 	several bool   // mutant names several, joined by "+"
+	// reached, if not nil, notes what the play comes to of the mutants'
+	// code (RunValidReached).
+	reached *Reached
 	// declared are the kinds the scenario's definitions declare for
 	// abilities the reference does not know (model.Face.AbilityKinds).
 	declared map[model.AbilityID]model.AbilityKind

@@ -124,6 +124,12 @@ func (l *Lazy) Run(s *model.Scenario, draw func(n int) int) (*model.Trace, error
 	return l.edit(s, t, draw)
 }
 
+// Edit is Run's answer from t, the rules' trace of s, which it changes:
+// for a caller that has the rules' trace already (a copy of its own).
+func (l *Lazy) Edit(s *model.Scenario, t *model.Trace, draw func(n int) int) (*model.Trace, error) {
+	return l.edit(s, t, draw)
+}
+
 // newID renames each permanent something merges with to OBJECT@STEP for
 // the merging card, from that step on; an action that names the old id
 // later is refused, as an engine that lost track of it would.

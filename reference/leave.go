@@ -338,7 +338,7 @@ func (g *game) orderedGroups(p *model.Permanent, ch *model.Choices, objs []*mode
 			}
 		}
 	}
-	if !ordered && len(ch.Order) > 0 && g.mutant == "" {
+	if !ordered && len(ch.Order) > 0 && !g.mutated() {
 		if len(ch.Order) != 1 || cards != 1 || ch.Order[0] != moves[slices.IndexFunc(moves, func(m model.Placement) bool { return !g.obj(m.Object).Token })].Object {
 			return nil, nil, invalid("choices.order %v does not fit: no two cards of %s go into one ordered zone together (its cards go %v)", ch.Order, p.ID, moves)
 		}
@@ -575,7 +575,7 @@ func (g *game) refuseProtectedHost(q, host *model.Permanent) error {
 // no action scripts that choice. A mutant plays on, taking them as they
 // come.
 func (g *game) unorderedByRule(ids []model.ObjectID) error {
-	if g.mutant != "" {
+	if g.mutated() {
 		return nil
 	}
 	cards := map[model.PlayerID][]model.ObjectID{}
@@ -841,7 +841,7 @@ func (g *game) linkedReturn(a *model.Action) (before, back []model.ObjectID, ord
 // into the command zone (CR 903.9a), a choice only the move of a
 // permanent scripts. A mutant plays on, keeping them where they go.
 func (g *game) noCommanderMoved(cards []model.ObjectID) error {
-	if g.mutant != "" {
+	if g.mutated() {
 		return nil
 	}
 	for _, c := range cards {
@@ -858,7 +858,7 @@ func (g *game) noCommanderMoved(cards []model.ObjectID) error {
 // replacement effects to permanents leaving the battlefield only. A
 // mutant plays on, ignoring them.
 func (g *game) noReplacementOnReturn(cards []model.ObjectID) error {
-	if g.mutant != "" {
+	if g.mutated() {
 		return nil
 	}
 	for _, c := range cards {

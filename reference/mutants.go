@@ -66,8 +66,72 @@ func RunMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
 	return run(s, mutant, newGame)
 }
 
+// RunValidMutant plays s as RunMutant does, without validating it first:
+// for a scenario known to be valid (see RunValid).
+func RunValidMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
+	if mutant != "" {
+		if err := CheckMutant(mutant); err != nil {
+			return nil, err
+		}
+	}
+	return run(s, mutant, startGame)
+}
+
 // is reports whether the game runs as the named mutant, alone or among
 // others.
 func (g *game) is(m Mutant) bool {
+	if g.reached != nil && !slices.Contains(g.reached.names, m.Name) {
+		g.reached.names = append(g.reached.names, m.Name)
+	}
 	return g.mutant == m.Name || g.several && slices.Contains(strings.Split(g.mutant, "+"), m.Name)
+}
+
+// mutated reports whether the game runs as any mutant: where every
+// mutant plays on past what the rules refuse or leave unscripted.
+func (g *game) mutated() bool {
+	if g.reached != nil {
+		g.reached.all = true
+	}
+	return g.mutant != ""
+}
+
+// Reached is what a play of the rules came to of the mutants' code: the
+// mutants whose bug it asked about, or code every mutant changes. A
+// mutant's play of the same scenario takes the rules' path up to the
+// first place its bug is asked about, so a mutant Reached does not name
+// plays it exactly as the rules do: the same trace, or the same error.
+type Reached struct {
+	all   bool
+	names []string
+}
+
+// Changes reports whether the named mutant, or any of several joined by
+// "+", may play the scenario otherwise than the rules did.
+func (r *Reached) Changes(mutant string) bool {
+	if mutant == "" {
+		return false
+	}
+	if r.all {
+		return true
+	}
+	for m := range strings.SplitSeq(mutant, "+") {
+		if slices.Contains(r.names, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// RunValidReached plays s as RunValid does, and says what the play came
+// to of the mutants' code.
+func RunValidReached(s *model.Scenario) (*model.Trace, *Reached, error) {
+	r := &Reached{}
+	t, err := run(s, "", func(s *model.Scenario) (*game, error) {
+		g, err := startGame(s)
+		if g != nil {
+			g.reached = r
+		}
+		return g, err
+	})
+	return t, r, err
 }
