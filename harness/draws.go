@@ -59,6 +59,10 @@ type drawn struct {
 	refused error
 	want    *model.Trace
 	wantErr error
+	// reached is what the rules' play of played came to of the
+	// mutants' code: a mutant it does not name plays played as the
+	// rules do (see judge.playWith).
+	reached *reference.Reached
 	// shed is set while want is let go, to be played again when the
 	// draw is taken (judge.draft).
 	shed bool
@@ -167,7 +171,7 @@ func (j *judge) draft(i int) *drawn {
 				// were held (see shed): play it again, once. That second
 				// play is not one of the run's parts (Timing) but what
 				// holding less costs.
-				d.want, d.wantErr = reference.RunValid(d.played)
+				d.want, d.reached, d.wantErr = reference.RunValidReached(d.played)
 				d.shed = false
 			}
 			return d
@@ -210,7 +214,7 @@ func (j *judge) shedTraces() {
 	}
 	for _, d := range j.ahead {
 		if d.s != nil && d.refused == nil && !keep[d] {
-			d.want, d.wantErr, d.shed = nil, nil, true
+			d.want, d.reached, d.wantErr, d.shed = nil, nil, nil, true
 		}
 	}
 }
@@ -232,7 +236,7 @@ func (j *judge) makeDrawn(seed uint64) *drawn {
 	if d.played, d.refused = AsPlayed(j.info, d.s); d.refused == nil {
 		// A draw is valid by construction (the properties' tests check
 		// every generator's): it is not validated again here.
-		d.want, d.wantErr = reference.RunValid(d.played)
+		d.want, d.reached, d.wantErr = reference.RunValidReached(d.played)
 	}
 	j.time.Reference += time.Since(t1)
 	return d

@@ -69,7 +69,20 @@ func (e refEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	t, err := reference.RunMutant(s, e.mutant)
+	return e.answer(reference.RunMutant(s, e.mutant))
+}
+
+// runValid is Run of a scenario known to be valid, such as a draw: it is
+// not validated again (reference.RunValidMutant).
+func (e refEngine) runValid(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return e.answer(reference.RunValidMutant(s, e.mutant))
+}
+
+// answer is the engine's answer from the reference's play.
+func (e refEngine) answer(t *model.Trace, err error) (*model.Trace, error) {
 	if d := DivergenceOf(t, err); d != nil && e.mutant != "" {
 		return nil, d
 	}
@@ -120,7 +133,20 @@ func (e *lazyEngine) Run(ctx context.Context, s *model.Scenario) (*model.Trace, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	t, err := e.l.Run(s, e.flakes.For(s))
+	return e.answer(e.l.Run(s, e.flakes.For(s)))
+}
+
+// fromRules is Run of s given want, the rules' trace of s, which it
+// leaves as it is: the lazy engine's edit of a copy.
+func (e *lazyEngine) fromRules(ctx context.Context, s *model.Scenario, want *model.Trace) (*model.Trace, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return e.answer(e.l.Edit(s, cloneTrace(want), e.flakes.For(s)))
+}
+
+// answer is the engine's answer from the lazy engine's.
+func (e *lazyEngine) answer(t *model.Trace, err error) (*model.Trace, error) {
 	if d := DivergenceOf(t, err); d != nil {
 		return nil, d
 	}

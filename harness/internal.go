@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
@@ -56,6 +57,9 @@ func internalFromLogs(rule model.RuleID, logs []string) *InternalError {
 type internals struct {
 	mu   sync.Mutex
 	errs map[model.RuleID]*InternalError
+	// any is set once errs holds one: of is asked for every rule of
+	// every case judged, and almost always of none.
+	any atomic.Bool
 }
 
 // add keeps e as its rule's internal error, unless the rule has one.
@@ -70,6 +74,7 @@ func (in *internals) add(e *InternalError) {
 	}
 	if in.errs[e.Rule] == nil {
 		in.errs[e.Rule] = e
+		in.any.Store(true)
 	}
 }
 
@@ -90,7 +95,7 @@ func (in *internals) keep(rule model.RuleID, s *model.Scenario) {
 
 // of returns rule's internal error, or nil.
 func (in *internals) of(rule model.RuleID) *InternalError {
-	if in == nil {
+	if in == nil || !in.any.Load() {
 		return nil
 	}
 	in.mu.Lock()

@@ -685,9 +685,22 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 	defer cancel()
 	t0 := time.Now()
 	var got *model.Trace
-	if x, ok := j.e.(EncodedRunner); ok && enc != nil {
+	ref, isRef := j.e.(refEngine)
+	lazy, isLazy := j.e.(*lazyEngine)
+	x, encoded := j.e.(EncodedRunner)
+	switch drawn := d != nil && s == d.played; {
+	case isRef && drawn && ref.mutant != "" && d.reached != nil && !d.reached.Changes(ref.mutant):
+		// The rules' play never came to the mutant's bug, so the mutant
+		// plays the case as the rules did (reference.Reached): its trace
+		// is theirs, known without playing it again.
+		got = want
+	case isRef && drawn:
+		got, err = ref.runValid(ctx, s) // a draw is valid by construction
+	case isLazy && drawn:
+		got, err = lazy.fromRules(ctx, s, want)
+	case encoded && enc != nil:
 		got, err = x.RunEncoded(ctx, s, enc)
-	} else {
+	default:
 		got, err = j.e.Run(ctx, s)
 	}
 	j.time.Engine += time.Since(t0)
