@@ -80,8 +80,8 @@ func RunValidMutant(s *model.Scenario, mutant string) (*model.Trace, error) {
 // is reports whether the game runs as the named mutant, alone or among
 // others.
 func (g *game) is(m Mutant) bool {
-	if g.reached != nil && !slices.Contains(g.reached.names, m.Name) {
-		g.reached.names = append(g.reached.names, m.Name)
+	if g.reached != nil {
+		g.reached.note(m.Name)
 	}
 	return g.mutant == m.Name || g.several && slices.Contains(strings.Split(g.mutant, "+"), m.Name)
 }
@@ -101,8 +101,31 @@ func (g *game) mutated() bool {
 // first place its bug is asked about, so a mutant Reached does not name
 // plays it exactly as the rules do: the same trace, or the same error.
 type Reached struct {
-	all   bool
-	names []string
+	all  bool
+	bits [(maxMutants + 63) / 64]uint64 // the mutants asked about, by their place in Mutants
+}
+
+// maxMutants bounds the number of mutants a Reached can name.
+const maxMutants = 192
+
+// mutantAt is the place of each mutant in Mutants.
+var mutantAt = func() map[string]int {
+	at := make(map[string]int, len(Mutants))
+	for i, m := range Mutants {
+		at[m.Name] = i
+	}
+	return at
+}()
+
+// note records that the play asked about the named mutant; one Reached
+// cannot place it stands for code every mutant changes.
+func (r *Reached) note(name string) {
+	i, ok := mutantAt[name]
+	if !ok || i >= maxMutants {
+		r.all = true
+		return
+	}
+	r.bits[i/64] |= 1 << (i % 64)
 }
 
 // Changes reports whether the named mutant, or any of several joined by
@@ -115,7 +138,8 @@ func (r *Reached) Changes(mutant string) bool {
 		return true
 	}
 	for m := range strings.SplitSeq(mutant, "+") {
-		if slices.Contains(r.names, m) {
+		i, ok := mutantAt[m]
+		if !ok || i >= maxMutants || r.bits[i/64]&(1<<(i%64)) != 0 {
 			return true
 		}
 	}
