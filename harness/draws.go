@@ -2,7 +2,6 @@ package harness
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -127,6 +126,15 @@ func (d *drawn) labelsFor(p *properties.Property) []string {
 	return d.once(&d.cover, &d.covered, func() []string { return labelsOf(p, d.played, d.want) })
 }
 
+// allIndex is the place of each property in properties.All.
+var allIndex = sync.OnceValue(func() map[*properties.Property]int {
+	at := make(map[*properties.Property]int, len(properties.All))
+	for i, p := range properties.All {
+		at[p] = i
+	}
+	return at
+})
+
 // once returns *v, set by f the first time, when done is unset.
 func (d *drawn) once(v *[]string, done *bool, f func() []string) []string {
 	d.mu.Lock()
@@ -140,8 +148,8 @@ func (d *drawn) once(v *[]string, done *bool, f func() []string) []string {
 // reaches reports whether the draw reaches q's situation (situations),
 // working it out once for a property of properties.All.
 func (d *drawn) reaches(q *properties.Property) bool {
-	i := slices.Index(properties.All, q)
-	if i < 0 {
+	i, ok := allIndex()[q]
+	if !ok {
 		return len(situations(q, d.played, d.want)) > 0
 	}
 	d.mu.Lock()

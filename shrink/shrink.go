@@ -9,6 +9,7 @@ package shrink
 
 import (
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/mergecheck/mergecheck/model"
@@ -41,7 +42,7 @@ func Minimize(s *model.Scenario, stillFails func(*model.Scenario) bool, deadline
 	seen := map[string]bool{key(cur): true}
 	for {
 		next := false
-		for _, cand := range steps(cur) {
+		for cand := range steps(cur) {
 			if time.Now().After(deadline) {
 				return cur
 			}
@@ -68,7 +69,7 @@ func Minimize(s *model.Scenario, stillFails func(*model.Scenario) bool, deadline
 // its fixed order, each tidied, and last s renumbered if that changes it.
 // Some may not be valid scenarios: a shrinker keeps the Playable ones.
 func Steps(s *model.Scenario) []*model.Scenario {
-	out := steps(s)
+	out := slices.Collect(steps(s))
 	for _, c := range out {
 		Tidy(c)
 	}

@@ -1,6 +1,7 @@
 package shrink
 
 import (
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -12,21 +13,26 @@ import (
 	"github.com/mergecheck/mergecheck/reference"
 )
 
-// steps lists the simplifications of s to try, in a fixed order: the
+// steps yields the simplifications of s to try, in a fixed order: the
 // smallest first (fewer actions, permanents, components and cards), then
-// plainer actions, permanents, owners and cards.
-func steps(s *model.Scenario) []*model.Scenario {
-	var out []*model.Scenario
-	try := func(f func(c *model.Scenario) bool) {
-		c := clone(s)
-		if f(c) {
-			out = append(out, c)
+// plainer actions, permanents, owners and cards. Each is made from its
+// own clone of s when the caller comes to it, so a caller that stops at
+// the first it keeps clones no more.
+func steps(s *model.Scenario) iter.Seq[*model.Scenario] {
+	return func(yield func(*model.Scenario) bool) {
+		stopped := false
+		try := func(f func(c *model.Scenario) bool) {
+			if stopped {
+				return
+			}
+			if c := clone(s); f(c) && !yield(c) {
+				stopped = true
+			}
+		}
+		for _, kind := range []func(*model.Scenario, tryer){drops, plainerActions, plainerPermanents, plainerOwners, plainerCards} {
+			kind(s, try)
 		}
 	}
-	for _, kind := range []func(*model.Scenario, tryer){drops, plainerActions, plainerPermanents, plainerOwners, plainerCards} {
-		kind(s, try)
-	}
-	return out
 }
 
 // A tryer offers one simplification of a clone of the scenario: the
