@@ -716,6 +716,13 @@ func keepUnshrunk(j *judge, f *failing, r *Result) {
 // cost (see "Engine calls" in docs/BENCHMARKS.md).
 const rapidShrinkCalls = 100
 
+// rapidShrinkDraws is the most cases rapid's shrinking of one failure
+// may draw, played or not: most of its tries give a case already played,
+// which costs no engine call but a draw. At selftest's seed 1, a tenth
+// of its shrinkings drew more than this, up to 3,475, and their draws
+// were half of all (see "Selftest" in docs/BENCHMARKS.md).
+const rapidShrinkDraws = 800
+
 // coverRounds is how many more rounds of --checks cases a rule draws
 // while a label is short of its share, before it is uncovered. A share
 // is a rate the generator reaches with room to spare

@@ -186,7 +186,10 @@ func (j *judge) draft(i int) *drawn {
 		}
 		return j.makeDrawn(seed)
 	}
-	set := j.o.Draws.set(drawsKey{p: j.p, seed: j.o.Seed, shape: fmt.Sprintf("%+v %t", drawsFor(j.info), j.info.NoDirectSetup)})
+	if j.shared == nil {
+		j.shared = j.o.Draws.set(drawsKey{p: j.p, seed: j.o.Seed, shape: fmt.Sprintf("%+v %t", drawsFor(j.info), j.info.NoDirectSetup)})
+	}
+	set := j.shared
 	set.mu.Lock()
 	defer set.mu.Unlock()
 	for len(set.entries) <= i {

@@ -152,6 +152,8 @@ type exploring struct {
 	// Options.Draws, the rule's search takes them rather than draw and
 	// play them again. They are dropped once the rule is done.
 	ahead []*drawn
+	// shared is the rule's set in the run's Draws, once looked up.
+	shared *drawSet
 	// made counts the draws the judge made itself (makeDrawn), for tests.
 	made int
 	// departed is set when a case explore played departed from the

@@ -52,6 +52,7 @@ type hunt struct {
 	faults   int      // cases in a row the engine faulted on
 	foundAt  int      // the engine call that found the failure
 	cases    int      // the cases drawn before any failed
+	tries    int      // the cases rapid's shrinking of found drew
 }
 
 // search runs rapid over the property's generator until a case fails in
@@ -107,7 +108,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		}
 		t.SkipNow()
 	}
-	if h.found != nil && s.j.calls-h.foundAt >= rapidShrinkCalls {
+	if h.found != nil && (s.j.calls-h.foundAt >= rapidShrinkCalls || h.tries >= rapidShrinkDraws) {
 		// rapid's share of the shrinking is spent: every try passes
 		// unplayed from here, which ends its passes, and the domain steps
 		// take the smallest case it found. Nor is its case drawn: rapid
@@ -116,6 +117,9 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		return
 	}
 	sc, d := s.draw(t, h)
+	if h.found != nil {
+		h.tries++
+	}
 	if !h.counting && h.found == nil && s.played[keyOf(sc, d)] {
 		return
 	}
