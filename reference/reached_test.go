@@ -2,6 +2,10 @@ package reference_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -82,4 +86,36 @@ func TestReached_ChangesNamesEachOfSeveral(t *testing.T) {
 	require.NotEmpty(t, missed)
 	assert.True(t, reached.Changes(missed+"+"+hit))
 	assert.False(t, reached.Changes(missed+"+"+missed))
+}
+
+// TestReached_EveryMutantIsAskedForThroughIsOrMutated: Reached is sound
+// only if a mutant's play leaves the rules' path nowhere but where the
+// game asks about it (game.is) or about mutants at all (game.mutated).
+// No other code of the package may read which mutant the game runs as.
+func TestReached_EveryMutantIsAskedForThroughIsOrMutated(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	read := regexp.MustCompile(`\.(mutant|several)\b`)
+	allowed := map[string]bool{
+		"engine.go:g.mutant, g.several = mutant, strings.Contains(mutant, \"+\")": true,
+		"mutants.go:return g.mutant == m.Name || g.several && slices.Contains(strings.Split(g.mutant, \"+\"), m.Name)": true,
+		"mutants.go:return g.mutant != \"\"": true,
+	}
+	seen := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for n, line := range strings.Split(string(data), "\n") {
+			code, _, _ := strings.Cut(line, "//")
+			if !read.MatchString(code) {
+				continue
+			}
+			seen++
+			assert.True(t, allowed[f+":"+strings.TrimSpace(code)], "%s:%d reads the game's mutant other than through game.is or game.mutated: %s", f, n+1, strings.TrimSpace(code))
+		}
+	}
+	assert.Equal(t, len(allowed), seen, "the reads allowed are not all where they were")
 }
