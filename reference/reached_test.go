@@ -97,9 +97,9 @@ func TestReached_EveryMutantIsAskedForThroughIsOrMutated(t *testing.T) {
 	require.NoError(t, err)
 	read := regexp.MustCompile(`\.(mutant|several)\b`)
 	allowed := map[string]bool{
-		"engine.go:g.mutant, g.several = mutant, strings.Contains(mutant, \"+\")": true,
+		"engine.go:g.mutant, g.several = mutant, strings.Contains(mutant, \"+\")":                                      true,
 		"mutants.go:return g.mutant == m.Name || g.several && slices.Contains(strings.Split(g.mutant, \"+\"), m.Name)": true,
-		"mutants.go:return g.mutant != \"\"": true,
+		"mutants.go:return g.mutant != \"\"":                                                                           true,
 	}
 	seen := 0
 	for _, f := range files {
