@@ -81,9 +81,17 @@ func (e refEngine) runValid(ctx context.Context, s *model.Scenario) (*model.Trac
 	return e.answer(reference.RunValidMutant(s, e.mutant))
 }
 
-// answer is the engine's answer from the reference's play.
+// answer is the engine's answer from the reference's play: only a
+// mutant diverges (see DivergenceOf).
 func (e refEngine) answer(t *model.Trace, err error) (*model.Trace, error) {
-	if d := DivergenceOf(t, err); d != nil && e.mutant != "" {
+	return answerOf(t, err, e.mutant != "")
+}
+
+// answerOf is an in-process engine's answer from package reference's
+// play: a Divergence where the engine may diverge, a refusal as
+// ErrUnsupported, anything else as it is.
+func answerOf(t *model.Trace, err error, diverges bool) (*model.Trace, error) {
+	if d := DivergenceOf(t, err); d != nil && diverges {
 		return nil, d
 	}
 	if errors.Is(err, reference.ErrUnsupported) {
@@ -147,11 +155,5 @@ func (e *lazyEngine) fromRules(ctx context.Context, s *model.Scenario, want *mod
 
 // answer is the engine's answer from the lazy engine's.
 func (e *lazyEngine) answer(t *model.Trace, err error) (*model.Trace, error) {
-	if d := DivergenceOf(t, err); d != nil {
-		return nil, d
-	}
-	if errors.Is(err, reference.ErrUnsupported) {
-		return t, errors.Join(ErrUnsupported, err)
-	}
-	return t, err
+	return answerOf(t, err, true)
 }
