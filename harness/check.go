@@ -581,6 +581,14 @@ type failing struct {
 	out outcome
 }
 
+// played is the case as the engine was given it.
+func (f *failing) played() *model.Scenario {
+	if f.out.played != nil {
+		return f.out.played
+	}
+	return f.s
+}
+
 // checkOne judges the rule of j on its own cases: it settles at once a
 // rule the engine can't be judged on or one a lead has failed, then
 // searches, and decides the verdict from what the search counted.
@@ -607,7 +615,13 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 			ie = &InternalError{Rule: p.Rule, Msg: err.Error()}
 		}
 		j.internals.add(ie)
-		return internalResult(p, ie, j.calls)
+		if j.bad != nil {
+			// The search broke before it got back to the case explore
+			// saw fail or fault: that case is still the engine's
+			// failure, kept unshrunk.
+			j.internals.keep(p.Rule, j.bad.played())
+		}
+		return internalResult(p, j.internals.of(p.Rule), j.calls)
 	}
 	if found == nil && fault == nil && s.stopped && j.bad != nil {
 		// Stopped before the search got to the case explore saw fail or
@@ -688,10 +702,7 @@ func settle(ctx context.Context, j *judge, p *properties.Property, r *Result) bo
 // keepUnshrunk keeps a failing or faulting case as it was played, for a
 // run stopped before it could be shrunk: the rule's finding.
 func keepUnshrunk(j *judge, f *failing, r *Result) {
-	s := f.s
-	if f.out.played != nil {
-		s = f.out.played
-	}
+	s := f.played()
 	r.basis.unshrunk = true
 	if f.out.problem != nil {
 		r.Counterexample = &Counterexample{Rule: j.p.Rule, Problem: f.out.problem.Error(), Class: f.out.class, Found: f.out.found,

@@ -220,10 +220,7 @@ func (j *judge) unexplained(f *failing) *Counterexample {
 // departedAsDrawn reports a case whose trace departed from the rules'
 // where no rule's check looks as it was drawn, unshrunk.
 func (j *judge) departedAsDrawn(f *failing, intermittent bool) *Counterexample {
-	s := f.s
-	if f.out.played != nil {
-		s = f.out.played
-	}
+	s := f.played()
 	return &Counterexample{Rule: j.p.Rule, Problem: f.out.departed.Error(), Class: string(j.p.Rule) + ": " + unexplainedClass(f.out.departed),
 		Scenario: s, Got: f.out.got, Want: f.out.want, Seed: j.o.Seed, Intermittent: intermittent}
 }

@@ -68,11 +68,7 @@ func (s *searcher) search(known map[string]bool, counting bool) (found, fault *f
 	s.j.shrinking = false
 	if s.j.internals.of(s.p.Rule) != nil {
 		if f := h.found; f != nil {
-			played := f.s
-			if f.out.played != nil {
-				played = f.out.played
-			}
-			s.j.internals.keep(s.p.Rule, played)
+			s.j.internals.keep(s.p.Rule, f.played())
 		}
 		return nil, nil, s.j.internals.of(s.p.Rule)
 	}

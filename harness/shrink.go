@@ -43,11 +43,7 @@ func minimize(j *judge, f *failing) (min *model.Scenario) {
 			// error, keeping the case the engine failed, unshrunk, so
 			// that nothing is lost.
 			j.internals.add(internalFrom(j.p.Rule, v, debug.Stack()))
-			played := f.s
-			if f.out.played != nil {
-				played = f.out.played
-			}
-			j.internals.keep(j.p.Rule, played)
+			j.internals.keep(j.p.Rule, f.played())
 			min = f.s
 		}
 	}()

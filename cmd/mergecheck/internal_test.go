@@ -133,10 +133,12 @@ func TestWriteReports_ABrokenReportLosesNoOther(t *testing.T) {
 }
 
 // TestInternalError_ShrinkingKeepsTheFailure: a check that breaks once
-// it has found a failure, while that failure shrinks, is an internal
-// error of its rule, and the failure found before it broke is not lost:
-// the internal error keeps its scenario, and the corpus has it, to be
-// played first next run.
+// it has found a failure, before or while that failure shrinks, is an
+// internal error of its rule, and the failure found before it broke is
+// not lost: the internal error keeps its scenario, and the corpus has
+// it, to be played first next run. At seed 1 the failure is found by an
+// exploring case, and the check breaks in the rule's search before the
+// search gets back to that case.
 func TestInternalError_ShrinkingKeepsTheFailure(t *testing.T) {
 	e, err := harness.Reference("token-if-any-token")
 	require.NoError(t, err)
