@@ -25,7 +25,7 @@ var P702_140a = &Property{
 	},
 	// A legal cast is in nearly every case; what makes one illegal is
 	// asked a share of, and explored first.
-	Cover: map[string]float64{"human": 0.1, "other-owner": 0.1, "noncreature": 0.03},
+	Cover: map[string]float64{"human": 0.1, "other-owner": 0.1, "noncreature": 0.005},
 	Check: func(c *Case) error {
 		return mutateCasts(c, "702.140a", func(i int, card, target model.ObjectID) error {
 			rules, engine := forbidden(c.Reference.Steps[i]), forbidden(c.Trace.Steps[i])
@@ -98,14 +98,12 @@ func inHand(st *model.State, card model.ObjectID) bool {
 
 // mutateTargetLabel names what makes step i's mutate target legal or not
 // in the rules' trace: "human", "other-owner", both
-// ("human-of-other-owner"), "noncreature" or "legal".
+// ("human-of-other-owner"), "noncreature", a noncreature of the other
+// owner ("noncreature-of-other-owner"), or "legal".
 func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
 	p := stateAt(c.Reference, i).Permanent(target)
-	switch {
-	case p == nil || p.Derived == nil:
+	if p == nil || p.Derived == nil {
 		return "gone"
-	case !slices.Contains(p.Derived.Characteristics.Types, "creature"):
-		return "noncreature"
 	}
 	human := slices.Contains(p.Derived.Characteristics.Subtypes, "Human")
 	other := false
@@ -115,6 +113,10 @@ func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
 	// Each reason is labelled alone only where it alone forbids the cast:
 	// an engine that breaks one of them shows it only there.
 	switch {
+	case !slices.Contains(p.Derived.Characteristics.Types, "creature") && other:
+		return "noncreature-of-other-owner"
+	case !slices.Contains(p.Derived.Characteristics.Types, "creature"):
+		return "noncreature"
 	case human && other:
 		return "human-of-other-owner"
 	case human:

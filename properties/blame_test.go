@@ -119,6 +119,38 @@ func Test702_140a_AMutatingSpellTargetsANonHumanCreatureOfItsOwner(t *testing.T)
 	assert.Contains(t, failures(&properties.Case{Scenario: legal, Trace: got, Reference: rules}), "702.140a", "refusing a legal target")
 }
 
+// Test702_140a_EachReasonIsLabelledOnlyWhereItAloneForbidsTheCast: a
+// cast at a Human, at another owner's creature or at a noncreature is
+// labelled with that reason only where no other reason forbids it too,
+// so that the explore's case of a label shows the engine that breaks
+// that reason: an engine that accepts any noncreature target still
+// refuses one of another owner.
+func Test702_140a_EachReasonIsLabelledOnlyWhereItAloneForbidsTheCast(t *testing.T) {
+	for _, tt := range []struct {
+		target string
+		owner  model.PlayerID
+		label  string
+		mutant string // the mutant its case shows, if one does
+	}{
+		{"Elite Vanguard", build.A, "human", "mutate-targets-human"},
+		{"Grizzly Bears", build.B, "other-owner", "mutate-targets-other-owner"},
+		{"Elite Vanguard", build.B, "human-of-other-owner", ""},
+		{"Chimeric Staff", build.A, "noncreature", "mutate-targets-noncreature"},
+		{"Chimeric Staff", build.B, "noncreature-of-other-owner", ""},
+	} {
+		s := mutateCast(tt.target, tt.owner)
+		rules, _ := play(t, s)
+		assert.Equal(t, []string{tt.label}, properties.P702_140a.Classify(s, rules), "%s of %s", tt.target, tt.owner)
+		for _, m := range []string{"mutate-targets-human", "mutate-targets-other-owner", "mutate-targets-noncreature"} {
+			if m == tt.mutant {
+				assert.Contains(t, asMutant(t, s, m), "702.140a", "%s of %s under %s", tt.target, tt.owner, m)
+			} else {
+				assert.NotContains(t, asMutant(t, s, m), "702.140a", "%s of %s under %s", tt.target, tt.owner, m)
+			}
+		}
+	}
+}
+
 // restrictedAttack is a creature of A's attacking: Wall of Omens alone
 // (wall), Dreamtail Heron mutated over it (merged), or Grizzly Bears
 // enchanted by Pacifism (pacified); tapped if asked.
