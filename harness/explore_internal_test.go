@@ -35,6 +35,23 @@ func TestExploreTakesTheLeastPlayedLabelRarestFirst(t *testing.T) {
 	assert.Equal(t, "a", plain[0].s.Name)
 }
 
+// TestExploreTakesTheDraftWithMostNewLabelsFirst: a draft that shows two
+// situations the rule has not played comes before drafts that show one,
+// however rare; once every label is played, the rarest comes again.
+func TestExploreTakesTheDraftWithMostNewLabelsFirst(t *testing.T) {
+	var drafts []draft
+	for i, l := range [][]string{{"up"}, {"down"}, {"up", "up"}, {"up", "down"}, {"up"}, {"left"}} {
+		drafts = append(drafts, draft{drawn: &drawn{s: &model.Scenario{Name: string(rune('a' + i))}}, labels: l})
+	}
+	var order []string
+	for _, d := range playOrder(drafts, 10) {
+		order = append(order, d.s.Name)
+	}
+	// d shows up and down at once; f is the one left; then the rarest
+	// label played least: down (b), then up, in draw order.
+	assert.Equal(t, []string{"d", "f", "b", "a", "c", "e"}, order)
+}
+
 // TestExploreRoundsPlayNewSituationsFirst: after the first round, the
 // rules whose next exploring case brings a label they have not played
 // come before those whose next case repeats one, each in rule order.

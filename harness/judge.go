@@ -358,11 +358,14 @@ func (j *judge) lookAhead(n int) []draft {
 }
 
 // playOrder is the first n of drafts in the order explore plays them:
-// each time the unplayed draft with the label played least, the rarest
-// among the drafts of those, the first in draw order among equals (a
-// draft without labels counts as having one nothing else has, so a rule
-// without labels plays its draws in order). Round by round, each of the
-// rule's situations comes up in turn, the rarest first.
+// each time the unplayed draft that brings the most labels not played
+// yet, then, among equals, the one with the label played least, the
+// rarest among the drafts of those, the first in draw order among equals
+// (a draft without labels counts as having one nothing else has, so a
+// rule without labels plays its draws in order). A draft that shows two
+// situations at once plays both for one engine call, so every situation
+// of the rule comes up in as few rounds as its draws allow; after that,
+// each comes up in turn, the rarest first.
 func playOrder(drafts []draft, n int) []draft {
 	count := map[string]int{}
 	for _, d := range drafts {
@@ -370,8 +373,13 @@ func playOrder(drafts []draft, n int) []draft {
 			count[l]++
 		}
 	}
-	type key struct{ played, count int }
-	less := func(a, b key) bool { return a.played < b.played || a.played == b.played && a.count < b.count }
+	type key struct{ fresh, played, count int } // fresh counts down: more is better
+	less := func(a, b key) bool {
+		if a.fresh != b.fresh {
+			return a.fresh < b.fresh
+		}
+		return a.played < b.played || a.played == b.played && a.count < b.count
+	}
 	seen := map[string]int{}
 	played := make([]bool, len(drafts))
 	var out []draft
@@ -381,9 +389,14 @@ func playOrder(drafts []draft, n int) []draft {
 			if played[k] {
 				continue
 			}
-			dk := key{0, 0}
+			dk := key{}
 			for i, l := range d.labels {
-				if lk := (key{seen[l], count[l]}); i == 0 || less(lk, dk) {
+				if seen[l] == 0 && !slices.Contains(d.labels[:i], l) {
+					dk.fresh--
+				}
+			}
+			for i, l := range d.labels {
+				if lk := (key{dk.fresh, seen[l], count[l]}); i == 0 || less(lk, dk) {
 					dk = lk
 				}
 			}
