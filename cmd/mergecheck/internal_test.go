@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"slices"
@@ -130,6 +131,41 @@ func TestWriteReports_ABrokenReportLosesNoOther(t *testing.T) {
 	data, readErr := os.ReadFile(after)
 	require.NoError(t, readErr)
 	assert.Equal(t, "{}\n", string(data))
+}
+
+// TestInternalError_TheSearchBreakingKeepsExploresFailure: a check whose
+// first judging, an exploring case of its rule (explore plays every
+// rule's first case before any search), fails, and which breaks on every
+// judging after, is an internal error that keeps a failing case, whether
+// the search breaks on a case of its own before it gets back to that
+// one or while shrinking it; the corpus has it. It holds whatever order
+// explore plays in.
+func TestInternalError_TheSearchBreakingKeepsExploresFailure(t *testing.T) {
+	for _, rule := range []model.RuleID{"730.2d", "702.140a", "110.5b"} {
+		t.Run(string(rule), func(t *testing.T) {
+			var judged atomic.Int32
+			i := slices.IndexFunc(properties.All, func(p *properties.Property) bool { return p.Rule == rule })
+			props := []*properties.Property{withBroken(rule, func(p *properties.Property) {
+				p.Check = func(*properties.Case) error {
+					if judged.Add(1) > 1 {
+						panic("a check broken after its first judging, for the test")
+					}
+					return errors.New("failed on its first judging, for the test")
+				}
+			})[i]}
+			corpus := t.TempDir()
+			e, err := harness.Reference("")
+			require.NoError(t, err)
+			res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 100, Seed: 1, Corpus: corpus})
+			require.NoError(t, err)
+			r := res.Results[0]
+			require.Equal(t, harness.Internal, r.Verdict, r.Why)
+			require.NotNil(t, r.Internal.Scenario, "the failure explore found is kept")
+			files, err := os.ReadDir(corpus)
+			require.NoError(t, err)
+			assert.Len(t, files, 1, "and saved to the corpus")
+		})
+	}
 }
 
 // TestInternalError_ShrinkingKeepsTheFailure: a check that breaks once
