@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
@@ -75,8 +77,9 @@ func breaks(s *model.Scenario, t *model.Trace, err error) bool {
 // shrunk (and replayed once more), as the median and the maximum over
 // the seeds. It counts
 // calls, which do not depend on the engine's speed: -slow.sleep=5ms
-// plays each scenario as a 5 ms engine would, to the same counts. Run it
-// with
+// plays each scenario as a 5 ms engine would, to the same counts
+// (TestExplore_EveryMutantFailsWithinTheTargets works out the first
+// column from the reference's runs alone, in seconds). Run it with
 //
 //	go test -run '^$' -bench SlowEngine -benchtime 1x -timeout 1h ./harness -args -slow.seeds=10
 func BenchmarkSlowEngine(b *testing.B) {
@@ -124,5 +127,96 @@ func BenchmarkSlowEngine(b *testing.B) {
 		slices.Sort(shrinks)
 		fmt.Fprintf(w, "all %d mutants\t%d\t%d\t%d\t%d\t\n", n, firsts[len(firsts)/2], firsts[len(firsts)-1], shrinks[len(shrinks)/2], shrinks[len(shrinks)-1])
 		w.Flush()
+	}
+}
+
+// recording is an engine that keeps, in call order, every scenario it
+// is asked to play.
+type recording struct {
+	harness.Engine
+	mu     sync.Mutex
+	played []*model.Scenario
+}
+
+func (e *recording) Run(ctx context.Context, s *model.Scenario) (*model.Trace, error) {
+	t, err := e.Engine.Run(ctx, s)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.played = append(e.played, s)
+	return t, err
+}
+
+// firstFailures is, for each mutant, the engine call of a serial run at
+// seed whose scenario the mutant first breaks (0 if none does), worked
+// out from the reference's run alone: until a mutant breaks a case, its
+// answers are the rules' own, so its run asks for the same scenarios in
+// the same order as the reference's.
+func firstFailures(t *testing.T, seed uint64) map[string]int {
+	e := &recording{Engine: refOf(t, "")}
+	_, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Checks: 100, Seed: seed, Parallel: 1})
+	require.NoError(t, err)
+	type rules struct {
+		reached *reference.Reached
+		ok      bool
+	}
+	ref := make([]rules, len(e.played))
+	first := map[string]int{}
+	for _, m := range reference.Mutants {
+		first[m.Name] = 0
+		for i, s := range e.played {
+			if ref[i].reached == nil {
+				_, reached, err := reference.RunValidReached(s)
+				ref[i] = rules{reached, err == nil}
+			}
+			if !ref[i].ok || !ref[i].reached.Changes(m.Name) {
+				continue // not a case, or one the mutant plays as the rules do
+			}
+			got, err := reference.RunMutant(s, m.Name)
+			if breaks(s, got, err) {
+				first[m.Name] = i + 1
+				break
+			}
+		}
+	}
+	return first
+}
+
+// refOf is the reference, or one of its mutants, as an engine.
+func refOf(t *testing.T, mutant string) harness.Engine {
+	e, err := harness.Reference(mutant)
+	require.NoError(t, err)
+	return e
+}
+
+// TestExplore_EveryMutantFailsWithinTheTargets: over seeds 1 to 10, every
+// mutant's first failing engine call comes within 100 calls at the
+// median and 300 at the most, BenchmarkSlowEngine's targets for its first
+// column, worked out from ten runs of the reference rather than a run per
+// mutant and seed. A rule added ahead of others in the exploring rounds
+// delays the mutants found late in them, so this fails when it takes one
+// past a target.
+func TestExplore_EveryMutantFailsWithinTheTargets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ten runs of the reference")
+	}
+	const seeds = 10
+	by := map[string][]int{}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		for m, call := range firstFailures(t, seed) {
+			by[m] = append(by[m], call)
+		}
+	}
+	for _, m := range reference.Mutants {
+		calls := by[m.Name]
+		slices.Sort(calls)
+		if calls[0] == 0 {
+			t.Errorf("%s: no case of the reference's run breaks it at some seed", m.Name)
+			continue
+		}
+		median, most := calls[len(calls)/2], calls[len(calls)-1]
+		if median > 100 || most > 300 {
+			t.Errorf("%s: first failure at call %d at the median and %d at most over seeds 1 to %d (targets 100 and 300): %v", m.Name, median, most, seeds, calls)
+		}
+		t.Logf("%s: median %d, max %d", m.Name, median, most)
 	}
 }
