@@ -99,12 +99,14 @@ func inHand(st *model.State, card model.ObjectID) bool {
 // mutateTargetLabel names what makes step i's mutate target legal or not
 // in the rules' trace: "human", "other-owner", both
 // ("human-of-other-owner"), "noncreature", a noncreature of the other
-// owner ("noncreature-of-other-owner"), or "legal".
+// owner ("noncreature-of-other-owner"), "legal", or "gone" when the
+// rules' state has no such permanent, or none with characteristics.
 func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
 	p := stateAt(c.Reference, i).Permanent(target)
 	if p == nil || p.Derived == nil {
 		return "gone"
 	}
+	creature := slices.Contains(p.Derived.Characteristics.Types, "creature")
 	human := slices.Contains(p.Derived.Characteristics.Subtypes, "Human")
 	other := false
 	if o := c.Scenario.Object(card); o != nil && ownerOf(c.Scenario, p) != o.Owner {
@@ -113,9 +115,9 @@ func mutateTargetLabel(c *Case, i int, card, target model.ObjectID) string {
 	// Each reason is labelled alone only where it alone forbids the cast:
 	// an engine that breaks one of them shows it only there.
 	switch {
-	case !slices.Contains(p.Derived.Characteristics.Types, "creature") && other:
+	case !creature && other:
 		return "noncreature-of-other-owner"
-	case !slices.Contains(p.Derived.Characteristics.Types, "creature"):
+	case !creature:
 		return "noncreature"
 	case human && other:
 		return "human-of-other-owner"

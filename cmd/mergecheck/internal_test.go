@@ -156,7 +156,7 @@ func TestInternalError_TheSearchBreakingKeepsExploresFailure(t *testing.T) {
 			corpus := t.TempDir()
 			e, err := harness.Reference("")
 			require.NoError(t, err)
-			res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 100, Seed: 1, Corpus: corpus})
+			res, err := harness.Check(context.Background(), e, props, &harness.Options{Checks: 100, Seed: 1, Corpus: corpus, Timeout: time.Hour})
 			require.NoError(t, err)
 			r := res.Results[0]
 			require.Equal(t, harness.Internal, r.Verdict, r.Why)
