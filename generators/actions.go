@@ -56,7 +56,7 @@ func (d *drawer) action(s *model.Scenario, types []model.ActionType) bool {
 				continue
 			}
 			d.add(s, choose(t, d.play, a[0], n))
-			if (typ == model.Cast || typ == model.CastMutate) && !d.play.Declined() {
+			if (typ == model.Cast || typ == model.CastMutate) && !d.play.Declined() && !d.play.Countered() {
 				d.resolve(s)
 			}
 			return true
@@ -169,10 +169,13 @@ func withChoices(t *rapid.T, a model.Action, n reference.Needs, fixed bool) mode
 	if n.CommandZone {
 		a.Choices.CommandZone = model.Bool(!fixed && rapid.Bool().Draw(t, "command zone"))
 	}
-	if n.May {
-		// A mutating spell's caster always pays for its target's ward:
-		// the reference refuses an unpaid ward (ward-unpaid).
-		a.Choices.May = model.Bool(fixed || a.Type == model.CastMutate || rapid.Bool().Draw(t, "may"))
+	switch {
+	case n.May && a.Type == model.CastMutate:
+		// Whether the caster pays for its target's ward; shrinks to
+		// paying, the spell then staying to resolve.
+		a.Choices.May = model.Bool(fixed || !rapid.Bool().Draw(t, "ward unpaid"))
+	case n.May:
+		a.Choices.May = model.Bool(fixed || rapid.Bool().Draw(t, "may"))
 	}
 	return a
 }

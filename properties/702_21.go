@@ -8,19 +8,43 @@ import (
 )
 
 // genWard casts mutating spells at a cloaked creature, which has ward
-// {2}, controlled by the caster or by the opponent. The tuning of
-// 702.21a, kept with it.
+// {2}, controlled by the caster or by the opponent, who pays for the ward
+// or not. The tuning of 702.21a and 701.6a, kept with them.
 var genWard = generators.NewShape(generators.Options{
 	MaxPermanents: 1, MaxComponents: 2, Hand: true, Ward: true,
 	Kinds: []generators.Kind{generators.Card, generators.Token},
 	Focus: []model.ActionType{model.CastMutate},
 })
 
+// A wardCast is a mutating spell cast at a permanent whose ward the
+// rules' trace has triggering or not.
+type wardCast struct {
+	step         int
+	card, target model.ObjectID
+	// theirs: an opponent of the spell's controller controls the target,
+	// so ward triggers; paid: its caster pays, as the scenario scripts.
+	theirs, paid bool
+}
+
+// label names the situation of 702.21a a ward cast is: cast by the
+// permanent's controller, or by an opponent who pays. The third, an
+// opponent who does not pay, is 701.6a's label (countered-by-ward),
+// which draws from the same shape and explores it first: labelled here
+// too, one of three situations would wait for a third exploring round.
+func (w wardCast) label() string {
+	switch {
+	case !w.theirs:
+		return "its-controllers"
+	case w.paid:
+		return "an-opponents-paid"
+	}
+	return ""
+}
+
 // P702_21a: ward triggers when its permanent becomes the target of a
 // spell an opponent of its controller controls, and counters the spell
 // unless the caster pays: a spell paid for, or cast by the permanent's
-// controller, stays on the stack. (The reference refuses an unpaid ward:
-// where a countered spell goes, CR 701.6a, is not among the texts held.)
+// controller, stays on the stack, and one not paid for leaves it.
 var P702_21a = &Property{
 	Rule:  "702.21a",
 	Needs: []model.Feature{model.FeatureMutate, model.FeatureCloak},
@@ -28,9 +52,8 @@ var P702_21a = &Property{
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
-		_ = wardCasts(c, func(i int, card, target model.ObjectID, theirs bool) error {
-			l := map[bool]string{true: "an-opponents-paid", false: "its-controllers"}[theirs]
-			if !slices.Contains(out, l) {
+		_ = wardCasts(c, func(w wardCast) error {
+			if l := w.label(); l != "" && !slices.Contains(out, l) {
 				out = append(out, l)
 			}
 			return nil
@@ -39,29 +62,81 @@ var P702_21a = &Property{
 	},
 	Cover: map[string]float64{"an-opponents-paid": 0.03, "its-controllers": 0.03},
 	Check: func(c *Case) error {
-		return wardCasts(c, func(i int, card, target model.ObjectID, theirs bool) error {
-			st := &c.Trace.Steps[i].State
-			if slices.ContainsFunc(st.Stack, func(so model.StackObject) bool { return so.Object == card }) {
-				return nil
+		return wardCasts(c, func(w wardCast) error {
+			on := onStack(&c.Trace.Steps[w.step].State, w.card)
+			switch {
+			case w.theirs && !w.paid && on:
+				return problemOf("ward-did-not-counter-unpaid", "%s, %s is still on the stack: %s's ward {2} triggered and its caster did not pay, so ward counters it", after(c, w.step), w.card, w.target)
+			case w.theirs && w.paid && !on:
+				return problemOf("ward-countered-though-paid", "%s, %s is not on the stack: %s's ward {2} triggered, and its caster paid, so ward does not counter it", after(c, w.step), w.card, w.target)
+			case !w.theirs && !on:
+				return problemOf("ward-countered-its-controllers-spell", "%s, %s is not on the stack: %s's controller cast it, and ward triggers only on a spell an opponent controls", after(c, w.step), w.card, w.target)
 			}
-			if theirs {
-				return problemOf("ward-countered-though-paid", "%s, %s is not on the stack: %s's ward {2} triggered, and its caster paid, so ward does not counter it", after(c, i), card, target)
-			}
-			return problemOf("ward-countered-its-controllers-spell", "%s, %s is not on the stack: %s's controller cast it, and ward triggers only on a spell an opponent controls", after(c, i), card, target)
+			return nil
 		})
 	},
 }
 
+// P701_6a: a countered spell leaves the stack for its owner's graveyard.
+// The format counters a spell only by an unpaid ward (702.21a). Whether
+// ward counters it is 702.21a's to judge; where the engine has the spell
+// off the stack, this rule judges where it went.
+var P701_6a = &Property{
+	Rule:  "701.6a",
+	Needs: []model.Feature{model.FeatureMutate, model.FeatureCloak},
+	Draws: genWard,
+	Classify: func(s *model.Scenario, rules *model.Trace) []string {
+		c := &Case{Scenario: s, Reference: rules, Trace: rules}
+		var out []string
+		_ = counteredCasts(c, func(wardCast) error {
+			out = []string{"countered-by-ward"}
+			return nil
+		})
+		return out
+	},
+	Cover: map[string]float64{"countered-by-ward": 0.03},
+	Check: func(c *Case) error {
+		return counteredCasts(c, func(w wardCast) error {
+			st := &c.Trace.Steps[w.step].State
+			if onStack(st, w.card) {
+				return nil
+			}
+			owner := c.Scenario.Object(w.card).Owner
+			if pl := st.Player(owner); pl != nil && slices.Contains(pl.Zones.Graveyard, w.card) {
+				return nil
+			}
+			return problemOf("countered-spell-not-in-owners-graveyard", "%s, %s, countered by %s's ward, is not in its owner %s's graveyard", after(c, w.step), w.card, w.target, owner)
+		})
+	},
+}
+
+// counteredCasts calls f for each ward cast whose spell the rules'
+// trace has countered: ward triggered and its caster did not pay.
+func counteredCasts(c *Case, f func(wardCast) error) error {
+	return wardCasts(c, func(w wardCast) error {
+		if !w.theirs || w.paid || onStack(&c.Reference.Steps[w.step].State, w.card) {
+			return nil
+		}
+		return f(w)
+	})
+}
+
 // wardCasts calls f for each mutating spell cast, allowed by the rules,
-// at a target with ward that the engine's trace has as the rules' do,
-// with whether an opponent of the spell's controller controls the target.
-func wardCasts(c *Case, f func(i int, card, target model.ObjectID, theirs bool) error) error {
+// at a target with ward that the engine's trace has as the rules' do.
+func wardCasts(c *Case, f func(wardCast) error) error {
 	return mutateCasts(c, "702.21a", func(i int, card, target model.ObjectID) error {
 		p := stateAt(c.Reference, i).Permanent(target)
 		if !hasAbility(p, model.Ward2) || forbidden(c.Reference.Steps[i]) || forbidden(c.Trace.Steps[i]) {
 			return nil
 		}
 		o := c.Scenario.Object(card)
-		return f(i, card, target, o != nil && p.Controller != o.Owner)
+		may := c.Scenario.Actions[i].Choices.May
+		return f(wardCast{step: i, card: card, target: target,
+			theirs: o != nil && p.Controller != o.Owner, paid: may != nil && *may})
 	})
+}
+
+// onStack reports whether card is a spell on the stack in st.
+func onStack(st *model.State, card model.ObjectID) bool {
+	return slices.ContainsFunc(st.Stack, func(so model.StackObject) bool { return so.Object == card })
 }

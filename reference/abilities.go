@@ -198,7 +198,7 @@ var classifications = map[model.AbilityID]Classification{
 	OpponentsCantCastLow:             interpreted("601.3"),
 	Hexproof:                         interpreted("702.11b", "601.2c", "702.140b"),
 	ProtectionFromRed:                interpreted("702.16b", "601.2c", "702.140b"),
-	model.Ward2:                      interpreted("702.21a"),
+	model.Ward2:                      interpreted("702.21a", "701.6a"),
 
 	// Keyword counters' keywords (CR 122.1b) whose effects no action can
 	// show.

@@ -158,9 +158,15 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	g.st.Stack = append(g.st.Stack, so)
 	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Object, From: model.Hand, To: model.StackZone, Objects: 1, Cards: 1})
 	if countered {
-		// Only a mutant counters a spell (see ward).
+		// CR 701.6a: a countered spell leaves the stack without resolving,
+		// for its owner's graveyard.
+		to := model.Graveyard
+		if g.is(bugCounteredSpellExiled) {
+			to = model.Exile
+		}
 		g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
-		g.place(model.Graveyard, []model.ObjectID{a.Object})
+		g.place(to, []model.ObjectID{a.Object})
+		g.emit(model.Event{Kind: model.ZoneChange, Rule: "701.6a", Object: a.Object, From: model.StackZone, To: to, Objects: 1, Cards: 1})
 	}
 	return nil
 }
@@ -170,9 +176,8 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 // becomes the target of a spell an opponent of its controller controls,
 // and counters the spell unless the caster pays, which choices.may says
 // (true: pays). The format plays the trigger's resolution as part of the
-// cast. A paid ward leaves the spell on the stack; an unpaid one counters
-// it, and where a countered spell goes (CR 701.6a) is not among the rule
-// texts the model holds, so the reference refuses it by name.
+// cast: a paid ward leaves the spell on the stack, an unpaid one counters
+// it (see cast).
 func (g *game) ward(a *model.Action, caster model.PlayerID) (countered bool, err error) {
 	p := g.st.Permanent(a.Target)
 	d, err := g.derive(p)
@@ -190,8 +195,12 @@ func (g *game) ward(a *model.Action, caster model.PlayerID) (countered bool, err
 	}
 	if warded && g.mutated() {
 		// A mutant counters the spell unless it is paid for, the payment
-		// scripted or not, and counters it anyway if its bug ignores it.
-		return a.Choices.May == nil || !*a.Choices.May || g.is(bugWardIgnoresPayment), nil
+		// scripted or not, as its bugs make it.
+		paid := a.Choices.May != nil && *a.Choices.May
+		if !paid && g.is(bugWardNeverCounters) {
+			return false, nil
+		}
+		return !paid || g.is(bugWardIgnoresPayment), nil
 	}
 	switch {
 	case !warded && a.Choices.May != nil:
@@ -200,10 +209,8 @@ func (g *game) ward(a *model.Action, caster model.PlayerID) (countered bool, err
 		return false, nil
 	case a.Choices.May == nil:
 		return false, invalid("choices.may is required: %s has ward {2} and %s, an opponent of the caster, controls it, so ward triggers and counters the spell unless its caster pays {2} (CR 702.21a); true pays", a.Target, p.Controller)
-	case !*a.Choices.May:
-		return false, unsupported("ward-unpaid", "%s's ward {2} counters %s, its caster not paying (CR 702.21a); where a countered spell goes (CR 701.6a) is not among the rule texts the model holds", a.Target, a.Object)
 	}
-	return false, nil
+	return !*a.Choices.May, nil
 }
 
 // castable checks that card d can be cast as a asks, whatever the game:

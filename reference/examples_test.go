@@ -774,6 +774,19 @@ func examples() []*model.Scenario {
 		Expect(model.Expectation{Why: "CR 702.140c: the spell resolves and merges with its target",
 			Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Components: []model.ObjectID{"c2", "c1"}}}}))
 
+	bd = build.New("701.6a-an-unpaid-ward-counters-the-spell",
+		"A's cloaked Grizzly Bears, which B controls, has ward {2}. A casts Gemrazer mutating onto it and does not pay: ward counters the spell, which goes to A's graveyard, and the Bears stay alone.", "701.6a", "702.21a", "701.58a")
+	bd.Card("c1", a, "Grizzly Bears")
+	bd.Card("c2", a, "Gemrazer")
+	unpaid := model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}
+	unpaid.Choices.May = model.Bool(false)
+	add(bd.Perm("p1", a, down("c1", model.ByCloak)).Mod("p1", func(p *model.Permanent) { p.Controller = b }).Put(a, model.Hand, "c2").
+		Do(unpaid).
+		Expect(model.Expectation{Why: "CR 702.21a: ward counters the spell, its caster not paying; CR 701.6a: a countered spell goes to its owner's graveyard",
+			Zones:       zones{a: {model.Hand: {}, model.Graveyard: {"c2"}}},
+			Battlefield: ptr(1),
+			Permanents:  perms{"p1": {Components: []model.ObjectID{"c1"}}}}))
+
 	bd = build.New("702.26b-destroy-all-spares-a-phased-out-creature",
 		"Every creature is destroyed while B's Grizzly Bears is phased out: it is treated as though it does not exist, so it stays.", "702.26b", "701.8a")
 	bd.Card("c1", b, "Grizzly Bears")

@@ -33,6 +33,8 @@ var Mutants = []Mutant{
 	bugUntapBeforePhasing,
 	bugWardOnOwnSpells,
 	bugWardIgnoresPayment,
+	bugWardNeverCounters,
+	bugCounteredSpellExiled,
 	bugMutateTargetsShroud,
 	bugMutateTargetsHexproof,
 	bugHexproofAsShroud,
@@ -192,6 +194,12 @@ var bugWardOnOwnSpells = Mutant{Name: "ward-on-own-spells", Bug: "ward counters 
 
 // bugWardIgnoresPayment: ward counters the spell even when its caster pays.
 var bugWardIgnoresPayment = Mutant{Name: "ward-ignores-payment", Bug: "ward counters the spell even when its caster pays", Breaks: []model.RuleID{"702.21a"}, Components: 1, Actions: 1}
+
+// bugWardNeverCounters: ward never counters the spell, even when its caster does not pay.
+var bugWardNeverCounters = Mutant{Name: "ward-never-counters", Bug: "ward never counters the spell, even when its caster does not pay", Breaks: []model.RuleID{"702.21a"}, Components: 1, Actions: 1}
+
+// bugCounteredSpellExiled: a countered spell is exiled instead of going to its owner's graveyard.
+var bugCounteredSpellExiled = Mutant{Name: "countered-spell-exiled", Bug: "a countered spell is exiled instead of going to its owner's graveyard", Breaks: []model.RuleID{"701.6a"}, Components: 1, Actions: 1}
 
 // bugMutateTargetsShroud: a mutating creature spell may target a permanent with shroud.
 var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 2, Actions: 1}

@@ -90,6 +90,12 @@ func (p *Play) Declined() bool {
 	return slices.ContainsFunc(p.g.events, func(e model.Event) bool { return e.Kind == model.NotAllowed })
 }
 
+// Countered reports whether the last action played countered a spell
+// (CR 701.6a), as an unpaid ward does: nothing is left to resolve.
+func (p *Play) Countered() bool {
+	return slices.ContainsFunc(p.g.events, func(e model.Event) bool { return e.Kind == model.ZoneChange && e.Rule == "701.6a" })
+}
+
 // declined reports whether err is the rules forbidding a, and p plays
 // such an action as a not_allowed step: an attack always, a spell cast
 // when DeclineForbiddenCasts says so.

@@ -203,8 +203,8 @@ func Test702_11b_HexproofCountsOnlyAgainstAnOpponentsSpell(t *testing.T) {
 // has ward {2} (CR 701.58a). Cast at by its controller, ward does not
 // trigger, and no payment may be scripted; cast at by an opponent, the
 // scenario must say whether the caster pays. Paid, the spell stays on the
-// stack; unpaid, it is countered, and where it goes (CR 701.6a) is not
-// held, so the reference refuses it. The mutants counter it wrongly.
+// stack; unpaid, it is countered and goes to its owner's graveyard
+// (CR 701.6a). The mutants counter it wrongly, or send it elsewhere.
 func Test702_21a_WardCountersAnOpponentsSpellUnlessPaid(t *testing.T) {
 	cast := func(controller model.PlayerID, pays *bool) *model.Scenario {
 		bd := build.New("702.21a-ward", "A cloaked creature has ward {2}.")
@@ -219,7 +219,7 @@ func Test702_21a_WardCountersAnOpponentsSpellUnlessPaid(t *testing.T) {
 	requireInvalid(t, cast(a, model.Bool(true)), 0, "no ward triggers")
 	requireInvalid(t, cast(b, nil), 0, "choices.may is required")
 	requirePlayed(t, cast(b, model.Bool(true)))
-	requireUnsupported(t, cast(b, model.Bool(false)), 0, "ward-unpaid")
+	requirePlayed(t, cast(b, model.Bool(false)))
 
 	onStack := func(tr *model.Trace) bool {
 		st := tr.Steps[0].State.Stack
@@ -228,6 +228,17 @@ func Test702_21a_WardCountersAnOpponentsSpellUnlessPaid(t *testing.T) {
 	tr, err := reference.Run(decoded(t, cast(b, model.Bool(true))))
 	require.NoError(t, err)
 	assert.True(t, onStack(tr), "a paid ward leaves the spell on the stack")
+	tr, err = reference.Run(decoded(t, cast(b, model.Bool(false))))
+	require.NoError(t, err)
+	assert.False(t, onStack(tr), "an unpaid ward counters the spell")
+	assert.Equal(t, []model.ObjectID{"c2"}, tr.Steps[0].State.Player(a).Zones.Graveyard, "CR 701.6a: the countered spell goes to its owner's graveyard")
+	assert.Contains(t, tr.Steps[0].Events, model.Event{Kind: model.ZoneChange, Rule: "701.6a", Object: "c2", From: model.StackZone, To: model.Graveyard, Objects: 1, Cards: 1})
+	tr, err = reference.RunMutant(decoded(t, cast(b, model.Bool(false))), "ward-never-counters")
+	require.NoError(t, err)
+	assert.True(t, onStack(tr), "ward-never-counters leaves an unpaid-for spell on the stack")
+	tr, err = reference.RunMutant(decoded(t, cast(b, model.Bool(false))), "countered-spell-exiled")
+	require.NoError(t, err)
+	assert.Equal(t, []model.ObjectID{"c2"}, tr.Steps[0].State.Player(a).Zones.Exile, "countered-spell-exiled exiles the countered spell")
 	tr, err = reference.RunMutant(decoded(t, cast(b, model.Bool(true))), "ward-ignores-payment")
 	require.NoError(t, err)
 	assert.False(t, onStack(tr), "ward-ignores-payment counters a paid-for spell")
