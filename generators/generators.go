@@ -107,7 +107,8 @@ type Options struct {
 	// Ward draws a cloaked face-down creature, which has ward {2}
 	// (CR 701.58a, 702.21a), that one player owns and either controls, and
 	// puts a mutating card into its owner's hand: cast by the owner while
-	// the opponent controls it, ward triggers, and the caster pays.
+	// the opponent controls it, ward triggers, and the caster pays or
+	// not (see withChoices).
 	Ward bool
 	// Protection draws Soltari Priest, a creature with protection from
 	// red (CR 702.16b) that one player owns and controls, and puts a red
