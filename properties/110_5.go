@@ -178,6 +178,11 @@ var P110_5c = &Property{
 					if was[k].name == "phased_out" && phasedOtherwise {
 						continue
 					}
+					if was[k].name == "tapped" && was[k].on && actionIs(c, i, model.NextTurn) {
+						// What the untap step untaps, and what it leaves
+						// tapped, is 502.3's to judge.
+						continue
+					}
 					kept := before[k].on == rule[k].on
 					if was[k].name == "face_down" && (madeOtherwise || len(eq.Components) > 1 && eq.Status.FaceDown != eq.Components[0].FaceDown) {
 						// Or face down otherwise than its own topmost

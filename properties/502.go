@@ -25,6 +25,12 @@ var P502_3 = &Property{
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
+		_ = untapSteps(c, false, func(i int, p, q *model.Permanent) error {
+			if q.Status.PhasedOut {
+				out = append(out, "phased-out-stays-tapped")
+			}
+			return nil
+		})
 		_ = untaps(c, func(i int, p, q *model.Permanent) error {
 			l := "untaps"
 			switch {
@@ -38,8 +44,11 @@ var P502_3 = &Property{
 		})
 		return out
 	},
-	Cover: map[string]float64{"untaps": 0.2, "phases-in-and-untaps": 0.05, "attached-phases-in-and-untaps": 0.005},
+	Cover: map[string]float64{"untaps": 0.2, "phases-in-and-untaps": 0.05, "attached-phases-in-and-untaps": 0.005, "phased-out-stays-tapped": 0.1},
 	Check: func(c *Case) error {
+		if err := staysTapped(c); err != nil {
+			return err
+		}
 		return untaps(c, func(i int, p, q *model.Permanent) error {
 			e := c.Trace.Steps[i].State.Permanent(q.ID)
 			if e == nil || !agreesAt(c, i+1, q.ID) || e.Controller != q.Controller || e.Status.PhasedOut {
@@ -62,6 +71,13 @@ var P502_3 = &Property{
 // untaps calls f for each permanent the rules untap in an untap step
 // (next_turn), with its state before (p) and after (q).
 func untaps(c *Case, f func(i int, p, q *model.Permanent) error) error {
+	return untapSteps(c, true, f)
+}
+
+// untapSteps calls f for each permanent tapped before an untap step
+// (next_turn) that the rules untap there, or, with untapped false, that
+// they leave tapped, with its state before (p) and after (q).
+func untapSteps(c *Case, untapped bool, f func(i int, p, q *model.Permanent) error) error {
 	for i := range c.Reference.Steps {
 		if i >= len(c.Trace.Steps) || !actionIs(c, i, model.NextTurn) {
 			continue
@@ -69,7 +85,7 @@ func untaps(c *Case, f func(i int, p, q *model.Permanent) error) error {
 		before := stateAt(c.Reference, i)
 		for _, q := range c.Reference.Steps[i].State.Battlefield {
 			p := before.Permanent(q.ID)
-			if p == nil || !p.Status.Tapped || q.Status.Tapped {
+			if p == nil || !p.Status.Tapped || q.Status.Tapped == untapped {
 				continue
 			}
 			if err := f(i, p, &q); err != nil {
@@ -78,4 +94,32 @@ func untaps(c *Case, f func(i int, p, q *model.Permanent) error) error {
 		}
 	}
 	return nil
+}
+
+// staysTapped fails when the engine untaps, in an untap step, a permanent
+// the rules leave tapped: another player's, or one phased out, which is
+// treated as though it does not exist (CR 702.26b). What the untap step
+// untaps is 502.3's to say, so this is its check, before 110.5c's rule
+// that a status stays until something changes it.
+func staysTapped(c *Case) error {
+	return untapSteps(c, false, func(i int, p, q *model.Permanent) error {
+		if !agreesAt(c, i, q.ID) || !agreesAt(c, i+1, q.ID) {
+			return nil
+		}
+		e, ep := c.Trace.Steps[i].State.Permanent(q.ID), stateAt(c.Trace, i).Permanent(q.ID)
+		if e == nil || ep == nil || !ep.Status.Tapped || e.Status.Tapped {
+			return nil
+		}
+		if ep.Status.PhasedOut != p.Status.PhasedOut || e.Status.PhasedOut != q.Status.PhasedOut {
+			// Phased otherwise than the rules' (an Aura left phased in
+			// with its host): 702.26's finding, and whether the untap
+			// step untaps it follows from that.
+			return nil
+		}
+		why := "it is not the active player's"
+		if q.Status.PhasedOut {
+			why = "it is phased out, treated as though it does not exist (CR 702.26b)"
+		}
+		return problemOf("untapped-though-not-untapping", "%s, %s untapped, but the rules leave it tapped: the untap step untaps the active player's phased-in permanents, and %s", after(c, i), q.ID, why)
+	})
 }

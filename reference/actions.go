@@ -1364,10 +1364,16 @@ func (g *game) nextTurn() error {
 		for i := range g.st.Battlefield {
 			p := &g.st.Battlefield[i]
 			if p.Controller != active {
+				if p.Status.Tapped && p.Status.PhasedOut && g.is(bugUntapPhasedOut) {
+					p.Status.Tapped = false
+					g.statusChanged("110.5c", p)
+				}
 				continue
 			}
 			p.ControlledSinceTurnStart = true
-			if p.Status.Tapped && !p.Status.PhasedOut {
+			// A phased-out permanent is treated as though it does not
+			// exist (CR 702.26b): it stays tapped.
+			if p.Status.Tapped && (!p.Status.PhasedOut || g.is(bugUntapPhasedOut)) {
 				p.Status.Tapped = false
 				g.statusChanged("110.5c", p)
 			}

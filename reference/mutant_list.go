@@ -31,6 +31,7 @@ var Mutants = []Mutant{
 	bugMutateTargetsProtection,
 	bugProtectionFromEverySpell,
 	bugUntapBeforePhasing,
+	bugUntapPhasedOut,
 	bugWardOnOwnSpells,
 	bugWardIgnoresPayment,
 	bugWardNeverCounters,
@@ -188,6 +189,9 @@ var bugProtectionFromEverySpell = Mutant{Name: "protection-from-every-spell", Bu
 
 // bugUntapBeforePhasing: the untap step untaps before phasing, so what phases in stays tapped.
 var bugUntapBeforePhasing = Mutant{Name: "untap-before-phasing", Bug: "the untap step untaps before phasing, so what phases in stays tapped", Breaks: []model.RuleID{"502.3"}, Components: 1, Actions: 3}
+
+// bugUntapPhasedOut: the untap step untaps phased-out permanents too, whoever controls them.
+var bugUntapPhasedOut = Mutant{Name: "untap-phased-out", Bug: "the untap step untaps phased-out permanents too, whoever controls them", Breaks: []model.RuleID{"502.3"}, Components: 1, Actions: 2}
 
 // bugWardOnOwnSpells: ward counters a spell its permanent's own controller casts at it.
 var bugWardOnOwnSpells = Mutant{Name: "ward-on-own-spells", Bug: "ward counters a spell its permanent's own controller casts at it", Breaks: []model.RuleID{"702.21a"}, Components: 1, Actions: 1}
