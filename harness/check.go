@@ -201,6 +201,14 @@ type run struct {
 	fromCorpus map[model.RuleID]*Counterexample
 	results    []*Result // by index in selected
 	internals  *internals
+	// explain are the rules whose checks may name a departure, and
+	// judged400 whether 400.1 is judged (see judge).
+	explain   []*properties.Property
+	judged400 bool
+	// searched is how many of selected the run searched: those after
+	// them are rules outside the selection whose checks named a
+	// departure of a selected rule's case (addOutside).
+	searched int
 
 	mu           sync.Mutex // guards failed, done, err and Progress calls
 	failed, done int
@@ -227,7 +235,7 @@ func newRun(ctx context.Context, e Engine, props []*properties.Property, o Optio
 	for _, p := range rn.selected {
 		rn.judges[p.Rule] = &judge{ctx: ctx, e: e, p: p, o: o, info: res.Engine, time: &Timing{}, explain: explain, judged400: judged400, internals: in}
 	}
-	rn.internals = in
+	rn.internals, rn.explain, rn.judged400, rn.searched = in, explain, judged400, len(rn.selected)
 	allot(rn.judges, rn.selected, res.Engine, o.BudgetCalls)
 	rn.results = make([]*Result, len(rn.selected))
 	return rn
@@ -333,8 +341,8 @@ func (rn *run) collect() {
 		}
 	}
 	for i, r := range rn.results {
-		if r == nil {
-			continue
+		if r == nil || i >= rn.searched && r.Verdict != Failed && r.Verdict != Internal {
+			continue // a rule outside the selection that nothing failed
 		}
 		if ce := r.Counterexample; ce != nil && rn.o.Corpus != "" && ce.File == "" {
 			path, err := saveCounterexample(rn.o.Corpus, rn.selected[i].Rule, ce.Scenario)

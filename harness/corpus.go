@@ -133,7 +133,7 @@ func replayCorpus(judges map[model.RuleID]*judge, elsewhere map[model.RuleID]boo
 		case out.problem != nil:
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "failed", Detail: out.problem.Error()})
 			if found[rule] == nil {
-				found[rule] = &Counterexample{Rule: rule, Problem: out.problem.Error(), Scenario: s, Got: out.got, Want: out.want, File: f}
+				found[rule] = &Counterexample{Rule: rule, Problem: out.problem.Error(), Class: out.class, Found: out.found, Scenario: s, Got: out.got, Want: out.want, File: f}
 			}
 		case out.fault != nil:
 			log = append(log, CorpusReplay{File: f, Rule: rule, Outcome: "fault", Detail: out.fault.Error()})

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"slices"
 
@@ -26,8 +27,11 @@ func (j *judge) resume(ctx context.Context, e Engine, r *Result) (done func()) {
 	return func() { cancel(nil); r.Calls = j.calls }
 }
 
-// ends are what the rules' searches left, in rule order, for the pass.
+// ends are what the rules' searches left, in rule order, for the pass,
+// and after them an end for each rule outside the selection whose check
+// named a departure in a selected rule's case (addOutside).
 func (rn *run) ends() []searchEnd {
+	rn.addOutside()
 	out := make([]searchEnd, len(rn.selected))
 	for i, p := range rn.selected {
 		j := rn.judges[p.Rule]
@@ -35,6 +39,34 @@ func (rn *run) ends() []searchEnd {
 		out[i] = searchEnd{rule: p.Rule, result: rn.results[i], open: ok && !j.broken(), leads: j.leads, departures: j.departures}
 	}
 	return out
+}
+
+// addOutside adds to the run, after the rules it searched, each rule not
+// selected (by --rules or a shard) whose check named the way a selected
+// rule's case departed from the rules': its judge, and a result that
+// only its leads can fail. Such a case is that rule's finding wherever
+// it was drawn, so that no selection hides it: the verdict pass judges
+// it as that rule's case and shrinks it, and the run reports the rule
+// failed outside the selection. One that nothing fails is left out.
+func (rn *run) addOutside() {
+	if len(rn.selected) > rn.searched {
+		return // added already
+	}
+	for _, q := range rn.explain {
+		if _, in := rn.index[q.Rule]; in {
+			continue
+		}
+		if _, ok := firstLead(rn.selected[:rn.searched], rn.judges, &judge{p: q}); !ok {
+			continue
+		}
+		if ok, _ := applicable(rn.res.Engine, q); !ok {
+			continue
+		}
+		rn.index[q.Rule] = len(rn.selected)
+		rn.selected = append(rn.selected, q)
+		rn.judges[q.Rule] = &judge{ctx: rn.ctx, p: q, o: rn.o, info: rn.res.Engine, time: &Timing{}, explain: rn.explain, judged400: rn.judged400, internals: rn.internals}
+		rn.results = append(rn.results, &Result{Rule: q.Rule, Outside: true, basis: basis{outside: true}})
+	}
 }
 
 // finishing is the run's finisher: it judges and shrinks with the rules'
@@ -93,7 +125,7 @@ func (f finishing) shrinkDepartures(us []Unexplained, by []int) {
 			if by[u] != i {
 				continue
 			}
-			first := j.departures[us[u].Aspect].first
+			first := j.departures[us[u].key].first
 			j.guard(func() { us[u].Counterexample = j.unexplained(first) })
 			if us[u].Counterexample == nil {
 				// Shrinking it broke (the rule's internal error): the
@@ -209,7 +241,7 @@ func (j *judge) unexplained(f *failing) *Counterexample {
 	j.hunting = true
 	defer func() { j.hunting = false }()
 	out := j.play(f.s)
-	if out.problem != nil && out.class == string(j.p.Rule)+": "+unexplainedClass(f.out.departed) {
+	if out.problem != nil && out.sigKey == shrinkKey(string(j.p.Rule)+": "+unexplainedClass(f.out.departed), f.out.departed, f.out.departed, f.out.want) {
 		j.remember(out)
 		j.shrinking = true
 		return j.counterexample(&failing{f.s, out})
@@ -299,8 +331,26 @@ func blocker(r Result) (model.RuleID, int) {
 	return top, most
 }
 
+// unexplainedPrefix begins the class of every unexplained departure.
+const unexplainedPrefix = "unexplained-"
+
 // unexplainedClass is the class of an unexplained departure: its aspect
-// as a key, so that shrinking keeps a departure in that aspect.
+// and the parts that differ, as a key, so that shrinking keeps a
+// departure of that kind (after the same kind of action, which
+// outcome.same compares). The role of its object is left to shrinking:
+// a departure that shows for a permanent of one object shrinks to one,
+// whichever permanent the case drawn had, so that one bug is one finding.
 func unexplainedClass(d error) string {
-	return "unexplained-" + properties.Key(properties.AspectOf(d))
+	var p *properties.Problem
+	if !errors.As(d, &p) {
+		return unexplainedPrefix + "departure"
+	}
+	return unexplainedPrefix + properties.Key(p.Aspect+" "+p.Detail)
+}
+
+// departureKey groups the unexplained departures of a run: one finding
+// each key, the class of the departure out shows (its aspect and the
+// parts that differ) and the kind of action it follows.
+func departureKey(out outcome) string {
+	return shrinkKey(unexplainedClass(out.departed), out.departed, out.departed, out.want)
 }

@@ -31,8 +31,11 @@ const (
 
 // outcome is what one scenario did on the engine under test.
 type outcome struct {
-	problem error        // the complaint, if any
-	class   string       // the problem's or fault's class, for shrinking
+	problem error  // the complaint, if any
+	class   string // the problem's or fault's class, for shrinking
+	// sigKey is a problem's shrinkKey: shrinking keeps it, and the
+	// search for a rule's other failures looks for others.
+	sigKey  string
 	found   model.RuleID // the rule whose check found the problem, when not the case's own
 	fault   error        // the engine's failure, if any
 	refused error        // the engine's (or the harness's) "unsupported" for this scenario
@@ -72,9 +75,20 @@ func (o outcome) kind() string {
 	return ""
 }
 
-// same reports whether o is the same failure as p: the same kind and the
-// same class.
-func (o outcome) same(p outcome) bool { return o.bad() && o.kind() == p.kind() && o.class == p.class }
+// same reports whether o is the same failure as p: the same kind, the
+// same class and, for a problem, after the same kind of action.
+func (o outcome) same(p outcome) bool { return o.bad() && o.kind() == p.kind() && o.sig() == p.sig() }
+
+// sig is what same compares: the kind and class of the failure and, for a
+// problem, the kind of action it shows after (shrinkKey), so that two
+// bugs one check finds after different actions are shrunk and reported
+// apart.
+func (o outcome) sig() string {
+	if o.problem == nil || o.sigKey == "" {
+		return o.kind() + " " + o.class
+	}
+	return o.kind() + " " + o.sigKey
+}
 
 // err is the outcome's problem or fault.
 func (o outcome) err() error {
@@ -483,11 +497,11 @@ func (j *judge) depart(s *model.Scenario, out outcome) {
 	if j.departures == nil {
 		j.departures = map[string]*departed{}
 	}
-	aspect := properties.AspectOf(out.departed)
-	d := j.departures[aspect]
+	key := departureKey(out)
+	d := j.departures[key]
 	if d == nil {
 		d = &departed{first: &failing{s, out}}
-		j.departures[aspect] = d
+		j.departures[key] = d
 	}
 	d.n++
 }
@@ -743,6 +757,20 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 	return out
 }
 
+// shrinkKey is what tells one failure of a rule from another while the
+// rule is searched and shrunk: the failure's class (its rule's, as
+// outcome.class has it) and the kind of action it follows, which its
+// signature (properties.SignatureOf) leaves out for a value derived from
+// the state. The rest of the signature, where the trace first departs,
+// is not kept: a failure shrinks through cases whose first departure
+// moves (a trigger missing, then the state that made it so) to the
+// same minimum from every seed.
+func shrinkKey(class string, problem, departure error, want *model.Trace) string {
+	var d *properties.Problem
+	errors.As(departure, &d)
+	return class + " after " + string(properties.SignatureOf(class, problem.Error(), d, want).Action)
+}
+
 // held reports whether the case held: nothing failed, faulted, was
 // refused, departed or went to another rule.
 func (o outcome) held() bool {
@@ -775,8 +803,9 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 		j.internals.add(ie)
 	}
 	out := outcome{got: got, want: want, diverged: div}
-	fail := func(rule model.RuleID, err error) outcome {
+	fail := func(rule model.RuleID, err, departure error) outcome {
 		out.problem, out.class, out.found = err, string(rule)+": "+properties.ClassOf(err), rule
+		out.sigKey = shrinkKey(out.class, err, departure, want)
 		if rule == j.p.Rule {
 			out.found = ""
 		}
@@ -784,14 +813,14 @@ func (j *judge) judgeTraces(s *model.Scenario, got, want *model.Trace, div *Dive
 	}
 	switch jd.Outcome {
 	case CaseFailed:
-		return fail(jd.Rule, jd.Problem)
+		return fail(jd.Rule, jd.Problem, jd.Departure)
 	case CaseSetAside:
 		out.excluded = jd.Rule
 	case CaseBroken:
 		out.broken = true
 	case CaseDeparted:
 		if j.hunting {
-			return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(jd.Problem), Msg: jd.Problem.Error(), Aspect: properties.AspectOf(jd.Problem)})
+			return fail(j.p.Rule, &properties.Problem{Class: unexplainedClass(jd.Problem), Msg: jd.Problem.Error(), Aspect: properties.AspectOf(jd.Problem)}, jd.Problem)
 		}
 		out.departed = jd.Problem
 	}

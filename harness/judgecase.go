@@ -73,6 +73,10 @@ type Judgment struct {
 	// Problem is what failed (CaseFailed) or how the engine departed from
 	// the rules (CaseDeparted).
 	Problem error
+	// Departure is, for a case a check failed, where the engine's trace
+	// first departs from the rules' (properties.Departure; nil where it
+	// follows them): with the problem, the failure's signature.
+	Departure error
 	// Internal are the checks that broke while the case was judged: the
 	// rule's own (CaseBroken) or those asked whether they name a
 	// departure. Each is its rule's internal error.
@@ -121,7 +125,7 @@ func (by Judging) judgeRead(p *properties.Property, t Traces, r *readCase) Judgm
 		if ie := asInternal(err); ie != nil {
 			return Judgment{Outcome: CaseBroken, Rule: p.Rule, Internal: []*InternalError{ie}}
 		}
-		return Judgment{Outcome: CaseFailed, Rule: p.Rule, Problem: err}
+		return Judgment{Outcome: CaseFailed, Rule: p.Rule, Problem: err, Departure: r.departs()}
 	}
 	var j Judgment
 	if d := r.departs(); d != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 )
 
 // This file is the verdict pass: what a run decides once every rule's
@@ -27,8 +28,8 @@ type searchEnd struct {
 	// leads are, by the rule whose check failed it, the first case of
 	// this rule that it failed.
 	leads map[model.RuleID]leadCase
-	// departures are, by aspect, this rule's cases that departed from the
-	// rules' where no rule's check looks.
+	// departures are, by departureKey, this rule's cases that departed
+	// from the rules' where no rule's check looks.
 	departures map[string]*departed
 }
 
@@ -133,23 +134,32 @@ func leadFixes(ends []searchEnd, judge func(i int, lc leadCase) outcome) []*lead
 	return fixes
 }
 
-// groupDepartures makes each aspect of the trace in which the engine
-// departed from the rules' where no rule's check looks one finding: the
-// cases of each rule that showed it, in order of the first rule to show
-// it, and for each, that rule's index (by), whose first case of it is to
-// be shrunk.
+// groupDepartures makes each way in which the engine departed from the
+// rules' where no rule's check looks (departureKey: the aspect of the
+// trace, the parts that differ and the kind of action) one finding: the cases of each rule that showed it, in order of
+// the first rule to show it, and for each, that rule's index (by), whose
+// first case of it is to be shrunk.
 func groupDepartures(ends []searchEnd) (out []Unexplained, by []int) {
-	index := map[string]int{} // aspect -> index in out
+	index := map[string]int{} // departureKey -> index in out
 	for i, e := range ends {
-		for _, aspect := range slices.Sorted(maps.Keys(e.departures)) {
-			k, ok := index[aspect]
+		for _, key := range slices.Sorted(maps.Keys(e.departures)) {
+			k, ok := index[key]
 			if !ok {
-				k, index[aspect] = len(out), len(out)
-				out = append(out, Unexplained{Aspect: aspect, Cases: map[model.RuleID]int{}})
+				k, index[key] = len(out), len(out)
+				out = append(out, Unexplained{Aspect: aspectOf(e.departures[key]), Cases: map[model.RuleID]int{}, key: key})
 				by = append(by, i)
 			}
-			out[k].Cases[e.rule] += e.departures[aspect].n
+			out[k].Cases[e.rule] += e.departures[key].n
 		}
 	}
 	return out, by
+}
+
+// aspectOf is the aspect of the trace a rule's departures of one key are
+// in.
+func aspectOf(d *departed) string {
+	if d == nil || d.first == nil {
+		return ""
+	}
+	return properties.AspectOf(d.first.out.departed)
 }

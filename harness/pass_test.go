@@ -41,7 +41,7 @@ func (tb *table) shrinkLeads(fs []*leadFix) {
 
 func (tb *table) shrinkDepartures(us []Unexplained, by []int) {
 	for k := range us {
-		tb.shrunk = append(tb.shrunk, fmt.Sprintf("%s@%s", us[k].Aspect, tb.ends[by[k]].rule))
+		tb.shrunk = append(tb.shrunk, fmt.Sprintf("%s@%s", us[k].key, tb.ends[by[k]].rule))
 		us[k].Counterexample = &Counterexample{Rule: tb.ends[by[k]].rule}
 	}
 }
@@ -72,7 +72,7 @@ func leadOf(from model.RuleID, call int) leadCase {
 
 // TestSettle: the verdict pass on plain values. A lead fails only an open
 // rule its own cases did not fail, the first of three in rule order that
-// its judgment fails; unexplained departures are grouped by aspect and
+// its judgment fails; unexplained departures are grouped by signature and
 // shrunk by the first rule to show them; a finding blocks the rules it
 // kept from being judged; a rule mergecheck broke on is that, whatever
 // else.
@@ -84,15 +84,15 @@ func TestSettle(t *testing.T) {
 		fromLead bool
 	}
 	for _, tt := range []struct {
-		name    string
-		ends    func() []searchEnd
-		fails   []string
-		broken  []int
-		want    map[model.RuleID]want
-		judged  []string
-		shrunk  []string
-		aspects []string
-		cases   map[string]map[model.RuleID]int // by aspect
+		name   string
+		ends   func() []searchEnd
+		fails  []string
+		broken []int
+		want   map[model.RuleID]want
+		judged []string
+		shrunk []string
+		keys   []string                        // of the unexplained departures (departureKey)
+		cases  map[string]map[model.RuleID]int // by key
 	}{
 		{
 			name: "a held rule fails on the lead its check names",
@@ -182,7 +182,7 @@ func TestSettle(t *testing.T) {
 			want:   map[model.RuleID]want{"1.1": {verdict: Internal}, "1.2": {verdict: Held}},
 		},
 		{
-			name: "departures are grouped by aspect and block the rules they took",
+			name: "departures are grouped by signature and block the rules they took",
 			ends: func() []searchEnd {
 				uncovered := func(rule model.RuleID, departed int) *Result {
 					r := &Result{Rule: rule, Cases: 50, Departed: departed, basis: basis{searched: &decision{verdict: Uncovered}}}
@@ -195,10 +195,10 @@ func TestSettle(t *testing.T) {
 					{rule: "1.3", result: uncovered("1.3", 2), open: true, departures: map[string]*departed{"status": {n: 2}}},
 				}
 			},
-			want:    map[model.RuleID]want{"1.1": {verdict: Held}, "1.2": {verdict: Blocked}, "1.3": {verdict: Blocked}},
-			shrunk:  []string{"status@1.2", "turn@1.2"},
-			aspects: []string{"status", "turn"},
-			cases:   map[string]map[model.RuleID]int{"status": {"1.2": 3, "1.3": 2}, "turn": {"1.2": 1}},
+			want:   map[model.RuleID]want{"1.1": {verdict: Held}, "1.2": {verdict: Blocked}, "1.3": {verdict: Blocked}},
+			shrunk: []string{"status@1.2", "turn@1.2"},
+			keys:   []string{"status", "turn"},
+			cases:  map[string]map[model.RuleID]int{"status": {"1.2": 3, "1.3": 2}, "turn": {"1.2": 1}},
 		},
 		{
 			name: "a rule failed by a lead blocks the rule whose cases it took",
@@ -247,15 +247,15 @@ func TestSettle(t *testing.T) {
 				assert.Equal(t, tt.judged, tb.judged, "the leads judged, in order")
 			}
 			assert.Equal(t, tt.shrunk, tb.shrunk, "what was shrunk, in order")
-			var aspects []string
+			var keys []string
 			for _, u := range un {
-				aspects = append(aspects, u.Aspect)
-				assert.NotNil(t, u.Counterexample, u.Aspect)
+				keys = append(keys, u.key)
+				assert.NotNil(t, u.Counterexample, u.key)
 				if tt.cases != nil {
-					assert.Equal(t, tt.cases[u.Aspect], u.Cases, u.Aspect)
+					assert.Equal(t, tt.cases[u.key], u.Cases, u.key)
 				}
 			}
-			assert.Equal(t, tt.aspects, aspects)
+			assert.Equal(t, tt.keys, keys)
 		})
 	}
 }

@@ -61,16 +61,20 @@ type Results struct {
 	Unexplained []Unexplained
 }
 
-// An Unexplained departure is one aspect of the trace (a permanent's
-// status, a player's graveyard) in which the engine's traces departed
-// from the rules' where no rule's check looks, with the cases of each
-// rule that showed it, and a counterexample shrunk from the first such
-// case, keeping the departure in that aspect. Its Rule is the rule whose
-// case it was drawn for, which it does not fail.
+// An Unexplained departure is one way in which the engine's traces
+// departed from the rules' where no rule's check looks (an aspect of the
+// trace such as a permanent's status, the parts that differ, the role of
+// the object and the kind of action: its signature), with the cases of
+// each rule that showed it, and a counterexample shrunk from the first
+// such case, keeping that signature. The counterexample's Rule is the
+// rule whose case it was drawn for, which it does not fail.
 type Unexplained struct {
 	Aspect         string
 	Cases          map[model.RuleID]int
 	Counterexample *Counterexample
+	// key is the departures' key in the judges that showed them
+	// (departureKey), for the run to find their first cases by.
+	key string
 }
 
 func (u *Unexplained) Error() string {
@@ -107,6 +111,11 @@ type Result struct {
 	// played again as this rule's, is its counterexample (FromLead).
 	Lead     *Lead
 	FromLead bool
+	// Outside marks a rule the run was not asked to check (--rules, a
+	// shard) whose check named the way a case of a rule it checked
+	// departed from the rules': failed on that case, which is its
+	// finding wherever it was drawn.
+	Outside bool
 	// BlockedBy names, on a blocked rule, the rule whose finding took
 	// most of its cases; empty when an unexplained departure did.
 	BlockedBy model.RuleID
@@ -374,4 +383,22 @@ func (c *Counterexample) Bug(e EngineInfo) (b properties.Bug, d *properties.Prob
 		return b, nil, false
 	}
 	return properties.BugOf(&properties.Case{Scenario: c.Scenario, Trace: got, Reference: properties.Settle(c.Want, got), Partial: e.PartialTraces, Observers: e.Observers})
+}
+
+// Signature says what is wrong in the counterexample, whichever rule's
+// case showed it (properties.SignatureOf): its class of problem without
+// the rule, the kind of action the problem follows, and where the
+// engine's trace first departs from the rules' as e reports it (none
+// where the traces agree or can't be read). Failures with one signature
+// are one finding of the reports.
+func (c *Counterexample) Signature(e EngineInfo) properties.Signature {
+	_, class, ok := strings.Cut(c.Class, ": ")
+	if !ok {
+		class = c.Class
+	}
+	if strings.HasPrefix(class, unexplainedPrefix) {
+		class = properties.Unexplained // the departure's parts say the rest
+	}
+	_, d, _ := c.Bug(e)
+	return properties.SignatureOf(class, c.Problem, d, c.Want)
 }

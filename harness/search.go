@@ -120,7 +120,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 		return
 	}
 	out := s.j.playDrawn(sc, d)
-	if h.found == nil && !out.stopped && (out.problem == nil || h.known[kindProblem+out.class]) {
+	if h.found == nil && !out.stopped && (out.problem == nil || h.known[out.sig()]) {
 		s.played[out.key] = true
 	}
 	if out.fault != nil && out.problem == nil {
@@ -139,7 +139,7 @@ func (s *searcher) try(t *rapid.T, h *hunt) {
 	case out.fault != nil:
 		// A fault is reported only if no case breaks the rule: a
 		// violation says more than a crash.
-		if h.fault == nil && !h.known[kindFault+out.class] {
+		if h.fault == nil && !h.known[out.sig()] {
 			h.fault = &failing{sc, out}
 		}
 	case h.counting && h.found == nil:
@@ -172,7 +172,7 @@ func (s *searcher) draw(t *rapid.T, h *hunt) (*model.Scenario, *drawn) {
 // looks for is the failure to shrink, and rapid's shrinking keeps cases
 // that fail the same way.
 func (s *searcher) failed(t *rapid.T, h *hunt, sc *model.Scenario, out outcome) {
-	if h.known[kindProblem+out.class] {
+	if h.known[out.sig()] {
 		return
 	}
 	if h.found == nil {
@@ -268,13 +268,13 @@ func (s *searcher) cover(checks int) (found, fault *failing, err error) {
 // same first counterexample.
 func (s *searcher) others(first *failing) {
 	r := s.r
-	known := map[string]bool{kindProblem + first.out.class: true}
+	known := map[string]bool{first.out.sig(): true}
 	for len(r.Others) < 2 && s.ctx.Err() == nil {
 		more, _, err := s.search(known, false)
 		if err != nil || more == nil {
 			break
 		}
-		known[kindProblem+more.out.class] = true
+		known[more.out.sig()] = true
 		r.Others = append(r.Others, *s.j.counterexample(more))
 	}
 	all := append([]Counterexample{*r.Counterexample}, r.Others...)

@@ -129,8 +129,10 @@ type basis struct {
 	// corpus is set when a corpus scenario still breaks the rule.
 	corpus bool
 	// followed names the rule whose case failed this one after its own
-	// cases held (settleAll).
+	// cases held (settleAll); outside is set for a rule the run did not
+	// search, whose only cases are such (addOutside).
 	followed model.RuleID
+	outside  bool
 	// unshrunk is set when a failing or faulting case is kept as it was
 	// played: the run stopped before it could be shrunk.
 	unshrunk bool
@@ -172,6 +174,8 @@ func verdictOf(r Result) decision {
 		return decision{verdict: Failed, why: fmt.Sprintf("a case drawn for %s breaks it, found while the rules explored; the rule was not searched further", b.explored)}
 	case b.corpus:
 		return decision{verdict: Failed, why: "a corpus scenario still breaks it"}
+	case b.followed != "" && b.outside:
+		return decision{verdict: Failed, why: fmt.Sprintf("outside the rules selected: a case drawn for %s departs from the rules in a way this rule's check names", b.followed)}
 	case b.followed != "":
 		return decision{verdict: Failed, why: fmt.Sprintf("its own %d cases held; a case drawn for %s breaks it", r.Cases, b.followed)}
 	case b.unshrunk:

@@ -458,7 +458,13 @@ var P712_21e = &Property{
 				if e.Object == p.ID && e.From == model.Battlefield {
 					n++
 					if e.Cards != want || e.Objects != 1 {
-						return problemOf("melded-leaving-counts", "%s, %s leaving counts %d objects and %d cards: it is one object and %d cards", after(c, i), p.ID, e.Objects, e.Cards, want)
+						// The classes of 730.3's counts, which find the
+						// same problem of a merged permanent.
+						class := "leaving-card-count"
+						if e.Objects != 1 {
+							class = "leaving-object-count"
+						}
+						return problemOf(class, "%s, %s leaving counts %d objects and %d cards: it is one object and %d cards", after(c, i), p.ID, e.Objects, e.Cards, want)
 					}
 				}
 			}

@@ -302,11 +302,14 @@ var P730_2c = &Property{
 		return eachMerge(c, func(i int, card, target model.ObjectID) error {
 			q := c.Trace.Steps[i].State.Permanent(target)
 			if q == nil {
-				where := "is nowhere on the battlefield"
+				// Merged into another permanent is the problem 730.2's
+				// check finds too: one class, so that one bug is one
+				// finding.
+				class, where := "merged-permanent-gone", "is nowhere on the battlefield"
 				if h := holderOf(&c.Trace.Steps[i].State, card); h != nil {
-					where = "is part of permanent " + string(h.ID)
+					class, where = "merged-into-other-permanent", "is part of permanent "+string(h.ID)
 				}
-				return problemOf("merged-permanent-gone", "%s, %s is gone and %s %s: the merged permanent is no longer the same object, but merging keeps it one object with its id", after(c, i), target, card, where)
+				return problemOf(class, "%s, %s is gone and %s %s: the merged permanent is no longer the same object, but merging keeps it one object with its id", after(c, i), target, card, where)
 			}
 			p := stateAt(c.Trace, i).Permanent(target)
 			// One class for every way of not staying the same object, so a

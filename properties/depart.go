@@ -36,22 +36,24 @@ func Departure(c *Case) error {
 				continue // the same, down to what need not be (the common case)
 			}
 			if err := sameEvents(c, k-1); err != nil {
-				return inState(err, k)
+				return inState(c, err, k)
 			}
 		} else if sameStateExactly(&c.Trace.Start, &c.Reference.Start) {
 			continue
 		}
 		if err := sameState(at(c, k), stateAt(c.Trace, k), stateAt(c.Reference, k), c.Scenario); err != nil {
-			return inState(err, k)
+			return inState(c, err, k)
 		}
 	}
 	return nil
 }
 
-// inState notes on a departure the state it is in.
-func inState(err error, k int) error {
+// inState notes on a departure of c the state it is in, and the role its
+// object plays there.
+func inState(c *Case, err error, k int) error {
 	if p, ok := err.(*Problem); ok {
 		p.State = k
+		p.Role = roleOf(c, k, p.Object)
 	}
 	return err
 }

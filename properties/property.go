@@ -226,7 +226,10 @@ type Problem struct {
 	// ("after action 0 (move)").
 	Detail string
 	Object model.ObjectID
-	Where  string
+	// Role is the part Object plays in the rules' trace (a merged
+	// permanent, a token component; see Bug), set by Departure.
+	Role  string
+	Where string
 	// State is the state of the trace it is in: 0 the start, i+1 the
 	// state after action i.
 	State int

@@ -140,8 +140,9 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 	out := &harness.Results{Engine: first.Engine, Seed: first.Seed, Options: first.Options, Started: first.Started, Suite: first.Suite}
 	out.Options.Shard = harness.Shard{}
 	ways := max(first.Options.Shard.Count, 1)
-	seen := map[model.RuleID]int{}
-	shardOf := map[int]int{} // shard index -> result
+	seen := map[model.RuleID]int{} // rule -> the shard whose result is kept
+	at := map[model.RuleID]int{}   // rule -> its place in out.Results
+	shardOf := map[int]int{}       // shard index -> result
 	files := map[string]bool{}
 	for i, s := range shards {
 		n := max(s.Options.Shard.Count, 1)
@@ -169,11 +170,27 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 		out.Interrupted = out.Interrupted || s.Interrupted
 		out.MissingShards = append(out.MissingShards, s.MissingShards...)
 		for _, r := range s.Results {
-			if j, dup := seen[r.Rule]; dup {
+			j, dup := seen[r.Rule]
+			switch {
+			case !dup:
+				seen[r.Rule] = i
+				at[r.Rule] = len(out.Results)
+				out.Results = append(out.Results, r)
+			case !r.Outside && !out.Results[at[r.Rule]].Outside:
 				return nil, runsError("merge", "rule %[3]s is in %[1]s and %[2]s; shards must not overlap", []int{j, i}, r.Rule)
+			default:
+				// A rule one shard failed outside its selection, on a
+				// case of its own rules: a failure is kept, as one run of
+				// every rule would fail it; else the shard that checks
+				// the rule says what it says.
+				k := at[r.Rule]
+				old := out.Results[k]
+				oldFailed, newFailed := old.Verdict == harness.Failed, r.Verdict == harness.Failed
+				if newFailed && !oldFailed || newFailed == oldFailed && old.Outside && !r.Outside {
+					out.Results[k] = r
+					seen[r.Rule] = i
+				}
 			}
-			seen[r.Rule] = i
-			out.Results = append(out.Results, r)
 		}
 		for _, c := range s.Corpus {
 			if !files[c.File+"|"+string(c.Rule)] {

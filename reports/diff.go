@@ -41,43 +41,73 @@ type FindingChange struct {
 	Key   string         `json:"key"` // the finding's issue name (Finding.IssueName), the same from night to night
 	State string         `json:"state"`
 	Rules []model.RuleID `json:"rules"` // the run's that has it; the new run's when both have it
-	// Headline is the finding's first problem.
+	// Headline is the finding's problem.
 	Headline string `json:"headline"`
 }
 
-// The states of a finding between two runs.
+// The states of a finding between two runs. A finding the new run's
+// baseline expects is still there (expected), never gone while any of
+// its rules fails.
 const (
-	FindingNew   = "new"
-	FindingStill = "still there"
-	FindingGone  = "gone"
+	FindingNew           = "new"
+	FindingStill         = "still there"
+	FindingStillExpected = "still there (expected)"
+	FindingGone          = "gone"
 )
 
 // compareFindings says of each bug of old and new whether it is new,
-// still there or gone.
+// still there or gone. A bug of the old run that no finding of the new
+// run matches by key is gone only when none of its rules fails there any
+// more: otherwise it is still there, shown by another scenario. A bug is
+// still there (expected) when the new run's baseline expects it.
 func compareFindings(old, new *harness.Results) []FindingChange {
 	was := map[string]Finding{}
 	for _, f := range Findings(old) {
 		was[f.IssueName()] = f
 	}
+	failing := map[model.RuleID]bool{}
+	expected := map[model.RuleID]bool{}
+	for _, r := range new.Results {
+		failing[r.Rule] = r.Verdict == harness.Failed
+		expected[r.Rule] = r.Expected
+	}
+	still := func(f Finding) string {
+		if f.Expected {
+			return FindingStillExpected
+		}
+		return FindingStill
+	}
 	out := []FindingChange{}
 	seen := map[string]bool{}
-	var still []FindingChange
+	var stay []FindingChange
 	for _, f := range Findings(new) {
 		name := f.IssueName()
 		seen[name] = true
-		c := FindingChange{Key: name, State: FindingNew, Rules: f.Rules, Headline: oneLine(f.Problems[0])}
+		c := FindingChange{Key: name, State: FindingNew, Rules: f.Rules, Headline: f.Headline()}
 		if _, ok := was[name]; ok {
-			c.State = FindingStill
-			still = append(still, c)
+			c.State = still(f)
+			stay = append(stay, c)
 			continue
 		}
 		out = append(out, c)
 	}
-	out = append(out, still...)
+	out = append(out, stay...)
 	for _, f := range Findings(old) {
-		if name := f.IssueName(); !seen[name] {
-			out = append(out, FindingChange{Key: name, State: FindingGone, Rules: f.Rules, Headline: oneLine(f.Problems[0])})
+		name := f.IssueName()
+		if seen[name] {
+			continue
 		}
+		c := FindingChange{Key: name, State: FindingGone, Rules: f.Rules, Headline: f.Headline()}
+		for _, rule := range f.Rules {
+			if failing[rule] {
+				c.State = FindingStill
+				if expected[rule] {
+					c.State = FindingStillExpected
+				}
+				break
+			}
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -192,11 +222,23 @@ func Compare(old, new *harness.Results) *Diff {
 	slices.SortStableFunc(d.Changes, func(a, b Change) int { return kindOrder(a.Kind) - kindOrder(b.Kind) })
 	d.Findings = compareFindings(old, new)
 	for _, f := range d.Findings {
-		if f.State == FindingNew {
+		if f.State == FindingNew && !allExpected(new, f.Rules) {
 			d.Worse = true
 		}
 	}
 	return d
+}
+
+// allExpected reports whether the run's baseline expects every one of
+// rules to fail (none for an unexplained departure, which no baseline
+// names).
+func allExpected(r *harness.Results, rules []model.RuleID) bool {
+	for _, res := range r.Results {
+		if slices.Contains(rules, res.Rule) && !res.Expected {
+			return false
+		}
+	}
+	return len(rules) > 0
 }
 
 func runInfo(r *harness.Results) RunInfo {
@@ -447,5 +489,9 @@ func findingCounts(fs []FindingChange) string {
 	for _, f := range fs {
 		n[f.State]++
 	}
-	return fmt.Sprintf("%d new %s, %d still there, %d gone", n[FindingNew], plural(n[FindingNew], "bug", "bugs"), n[FindingStill], n[FindingGone])
+	out := fmt.Sprintf("%d new %s, %d still there", n[FindingNew], plural(n[FindingNew], "bug", "bugs"), n[FindingStill])
+	if k := n[FindingStillExpected]; k > 0 {
+		out += fmt.Sprintf(", %d still there (expected)", k)
+	}
+	return out + fmt.Sprintf(", %d gone", n[FindingGone])
 }

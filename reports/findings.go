@@ -2,44 +2,65 @@ package reports
 
 import (
 	"cmp"
-	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
+	"github.com/mergecheck/mergecheck/internal/failure"
 	"github.com/mergecheck/mergecheck/model"
+	"github.com/mergecheck/mergecheck/properties"
 )
 
-// A Finding is one bug of the engine as the reports show it: every failed
-// rule whose counterexample departs from the rules' trace in the same way
-// (properties.Bug: the same aspect, the same parts, the same role of
-// object), whichever scenario showed it, or that met the same divergence
-// (the engine could not play an action of one type the rules allow). A
-// counterexample whose traces can't be compared is a finding of its own
-// minimal scenario.
+// A Finding is one bug of the engine as the reports show it: every
+// failure whose counterexample has one signature (properties.Signature:
+// the class of problem its check found, the kind of action it follows,
+// and where the engine's trace first departs, with its object named by
+// role), whichever rules and scenarios showed it. Two failures with
+// different signatures are two findings, even in one scenario. A
+// departure from the rules that no check names (harness.Unexplained) is
+// a finding too, of its own signature, failing no rule.
 type Finding struct {
 	// Rules are the rules it fails, the one it breaks first: the rule
 	// whose own check found it in its own cases, in the smallest
-	// scenario.
+	// scenario. An unexplained departure fails none.
 	Rules []model.RuleID
 	// Problems are each rule's problem, in the order of Rules.
 	Problems []string
-	// Cases are every counterexample that showed it, smallest first;
-	// Scenario is the smallest's.
+	// Cases are every counterexample that showed it, the one shown
+	// first: the smallest of its first rule's (for an unexplained
+	// departure, its shrunk case). Scenario is that one's.
 	Cases    []*harness.Counterexample
 	Scenario *model.Scenario
-	// Bug says in words how the engine departs ("" where its traces
-	// can't be compared).
-	Bug string
+	// Signature is what is wrong, and Bug says it in words.
+	Signature properties.Signature
+	Bug       string
 	// Blocks are the rules whose cases it took: judged once it is fixed.
 	Blocks []model.RuleID
-	key    string
+	// Unexplained is set on a departure no rule's check names: how many
+	// cases of each rule showed it.
+	Unexplained *harness.Unexplained
+	// Expected is set when a baseline expects every rule it fails: a
+	// known bug, still there.
+	Expected bool
+	key      string
 }
 
-// Findings groups a run's counterexamples (each failed rule's first and
-// others; failures the baseline expects are left out) into bugs, in the
-// order to fix them: those that block other rules first, then those that
-// fail the most rules, then by their first rule.
+// Headline is the finding's problem on one line: that of the case shown,
+// whose scenario shows it.
+func (f *Finding) Headline() string {
+	if f.Unexplained != nil {
+		return oneLine(failure.Unexplained(f.Unexplained))
+	}
+	return oneLine(f.Cases[0].Problem)
+}
+
+// Findings groups a run's failures into bugs by signature: each failed
+// rule's counterexamples (its first and others), and each unexplained
+// departure. They come in the order to fix them: those that block the
+// most other rules first, then those that fail the most rules, then by
+// the first rule (an unexplained departure by the rule whose case showed
+// it); the failures a baseline expects come last, marked Expected.
 func Findings(r *harness.Results) []Finding {
 	var out []Finding
 	index := map[string]int{}
@@ -53,22 +74,24 @@ func Findings(r *harness.Results) []Finding {
 		if ce == nil || ce.Scenario == nil {
 			return
 		}
-		key, words := findingKey(r.Engine, ce)
+		sig := ce.Signature(r.Engine)
+		key := sig.Key()
 		i, ok := index[key]
 		if !ok {
 			i = len(out)
 			index[key] = i
-			out = append(out, Finding{key: key, Bug: words})
+			out = append(out, Finding{key: key, Signature: sig, Bug: sig.Words(), Expected: true})
 		}
 		f := &out[i]
 		f.Cases = append(f.Cases, ce)
+		f.Expected = f.Expected && byRule[rule].Expected
 		if !slices.Contains(f.Rules, rule) {
 			f.Rules = append(f.Rules, rule)
 			f.Problems = append(f.Problems, ce.Problem)
 		}
 	}
 	for _, res := range r.Results {
-		if res.Verdict != harness.Failed || res.Expected {
+		if res.Verdict != harness.Failed {
 			continue
 		}
 		add(res.Rule, res.Counterexample)
@@ -78,21 +101,18 @@ func Findings(r *harness.Results) []Finding {
 	}
 	for i := range out {
 		f := &out[i]
-		slices.SortStableFunc(f.Cases, func(a, b *harness.Counterexample) int { return cmp.Compare(caseSize(a), caseSize(b)) })
-		f.Scenario = f.Cases[0].Scenario
 		// The rule it breaks first: found by its own check, in its own
 		// cases, in the smallest scenario; then in the rules' order.
 		rank := func(rule model.RuleID) (int, int, int) {
 			res := byRule[rule]
-			ce := res.Counterexample
 			other := 0
-			if ce.Found != "" && ce.Found != rule {
+			if ce := casesOf(f, rule)[0]; ce.Found != "" && ce.Found != rule {
 				other = 2
 			}
 			if res.FromLead {
 				other++
 			}
-			return other, caseSize(ce), order[rule]
+			return other, caseSize(casesOf(f, rule)[0]), order[rule]
 		}
 		idx := make([]int, len(f.Rules))
 		for k := range idx {
@@ -107,17 +127,102 @@ func Findings(r *harness.Results) []Finding {
 		for k, j := range idx {
 			rules[k], problems[k] = f.Rules[j], f.Problems[j]
 		}
-		f.Rules, f.Problems = rules, problems
+		f.Rules = rules
+		// The case shown is the first rule's smallest, so that the
+		// headline, the scenario and the command that plays it again
+		// are all one failure's.
+		first := casesOf(f, f.Rules[0])[0]
+		slices.SortStableFunc(f.Cases, func(a, b *harness.Counterexample) int {
+			return cmp.Or(cmp.Compare(rankOf(a != first), rankOf(b != first)), cmp.Compare(caseSize(a), caseSize(b)))
+		})
+		f.Scenario = f.Cases[0].Scenario
+		problems[0] = f.Cases[0].Problem
+		f.Problems = problems
 		for _, res := range r.Results {
-			if res.Verdict == harness.Blocked && slices.Contains(f.Rules, res.BlockedBy) {
+			if res.Verdict == harness.Blocked && res.BlockedBy != "" && slices.Contains(f.Rules, res.BlockedBy) {
 				f.Blocks = append(f.Blocks, res.Rule)
 			}
 		}
 	}
+	failed := len(out)
+	for i := range r.Unexplained {
+		u := &r.Unexplained[i]
+		if u.Counterexample == nil || u.Counterexample.Scenario == nil {
+			continue
+		}
+		sig := u.Counterexample.Signature(r.Engine)
+		if k, ok := index[sig.Key()]; ok && k >= failed {
+			// Two groups of departures shrunk to one signature: one
+			// finding, with the cases of both.
+			f := &out[k]
+			merged := *f.Unexplained
+			merged.Cases = maps.Clone(merged.Cases)
+			for rule, n := range u.Cases {
+				merged.Cases[rule] += n
+			}
+			f.Unexplained = &merged
+			f.Cases = append(f.Cases, u.Counterexample)
+			continue
+		}
+		index[sig.Key()] = len(out)
+		out = append(out, Finding{key: sig.Key(), Signature: sig, Bug: sig.Words(), Cases: []*harness.Counterexample{u.Counterexample},
+			Scenario: u.Counterexample.Scenario, Unexplained: u})
+	}
+	// A rule blocked by an unexplained departure is blocked by the one
+	// that took most of its cases.
+	for _, res := range r.Results {
+		if res.Verdict != harness.Blocked || res.BlockedBy != "" {
+			continue
+		}
+		best, most := -1, 0
+		for k := failed; k < len(out); k++ {
+			if n := out[k].Unexplained.Cases[res.Rule]; n > most {
+				best, most = k, n
+			}
+		}
+		if best < 0 && len(out) > failed {
+			best = failed
+		}
+		if best >= 0 {
+			out[best].Blocks = append(out[best].Blocks, res.Rule)
+		}
+	}
+	lead := func(f Finding) int {
+		if len(f.Rules) > 0 {
+			return order[f.Rules[0]]
+		}
+		return order[f.Cases[0].Rule]
+	}
 	slices.SortStableFunc(out, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(len(b.Blocks), len(a.Blocks)), cmp.Compare(len(b.Rules), len(a.Rules)), cmp.Compare(order[a.Rules[0]], order[b.Rules[0]]))
+		return cmp.Or(cmp.Compare(rankOf(a.Expected), rankOf(b.Expected)), cmp.Compare(len(b.Blocks), len(a.Blocks)),
+			cmp.Compare(len(b.Rules), len(a.Rules)), cmp.Compare(lead(a), lead(b)))
 	})
 	return out
+}
+
+// Unexpected is findings without those a baseline expects.
+func Unexpected(findings []Finding) []Finding {
+	return slices.DeleteFunc(slices.Clone(findings), func(f Finding) bool { return f.Expected })
+}
+
+// casesOf are the finding's counterexamples of rule, smallest first.
+func casesOf(f *Finding, rule model.RuleID) []*harness.Counterexample {
+	var out []*harness.Counterexample
+	for _, ce := range f.Cases {
+		if ce.Rule == rule {
+			out = append(out, ce)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *harness.Counterexample) int { return cmp.Compare(caseSize(a), caseSize(b)) })
+	return out
+}
+
+// rankOf orders false before true.
+func rankOf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // caseSize is a counterexample's components and actions together.
@@ -145,28 +250,6 @@ func FindingOf(findings []Finding, ce *harness.Counterexample) *Finding {
 		}
 	}
 	return nil
-}
-
-// findingKey identifies a counterexample's finding, and says its bug in
-// words: its divergence, the way its traces depart (properties.Bug), or
-// its minimal scenario.
-func findingKey(e harness.EngineInfo, ce *harness.Counterexample) (key, words string) {
-	if _, class, ok := strings.Cut(ce.Class, ": "); ok && strings.HasPrefix(class, "divergence-") {
-		return class, "the engine could not play a " + strings.TrimPrefix(class, "divergence-") + " action the rules play"
-	}
-	if b, _, ok := ce.Bug(e); ok {
-		return "bug " + b.Key(), b.Words()
-	}
-	return scenarioKey(ce.Scenario), ""
-}
-
-// scenarioKey identifies a scenario by its content, leaving out its name
-// (a counterexample is named for its rule).
-func scenarioKey(s *model.Scenario) string {
-	c := *s
-	c.Name = ""
-	b, _ := json.Marshal(&c)
-	return string(b)
 }
 
 // Headline shortens a finding's problem to fit in width characters, in

@@ -156,9 +156,19 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		p.Counts = append(p.Counts, htmlCount{Verdict: string(c.Verdict), Class: verdictClass(c.Verdict, false), N: c.N})
 	}
 	findings := Findings(r)
-	for _, f := range findings {
-		p.Bugs = append(p.Bugs, htmlBug{Rules: rulesWords(f.Rules), Anchor: "rule-" + string(f.Rules[0]),
-			Headline: Headline(oneLine(f.Problems[0]), f.Bug, 200), Blocks: len(f.Blocks)})
+	for _, f := range Unexpected(findings) {
+		bug := htmlBug{Headline: Headline(f.Headline(), f.Bug, 200), Blocks: len(f.Blocks)}
+		if f.Unexplained != nil {
+			bug.Rules = "unexplained departure"
+			for i := range r.Unexplained {
+				if r.Unexplained[i].Counterexample == f.Cases[0] {
+					bug.Anchor = fmt.Sprintf("unexplained-%d", i+1)
+				}
+			}
+		} else {
+			bug.Rules, bug.Anchor = rulesWords(f.Rules), anchorOf(r, f.Cases[0])
+		}
+		p.Bugs = append(p.Bugs, bug)
 	}
 	for _, res := range r.Results {
 		row := htmlRule{
@@ -195,6 +205,19 @@ func newHTMLPage(r *harness.Results) *htmlPage {
 		p.Sections = append(p.Sections, sec)
 	}
 	return p
+}
+
+// anchorOf is the anchor of the section that shows ce, one of its rule's
+// other counterexamples.
+func anchorOf(r *harness.Results, ce *harness.Counterexample) string {
+	for _, res := range r.Results {
+		for i := range res.Others {
+			if &res.Others[i] == ce {
+				return fmt.Sprintf("rule-%s-%d", res.Rule, i+2)
+			}
+		}
+	}
+	return "rule-" + string(ce.Rule)
 }
 
 // verdictClass is the CSS class that colours a verdict.

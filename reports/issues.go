@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mergecheck/mergecheck/harness"
@@ -28,14 +29,12 @@ type Issue struct {
 	Scenario []byte
 }
 
-// FindingKey identifies a finding from one night to the next: the way
-// its failures depart from the rules (properties.Bug), or the action
-// type it diverges at, whatever scenario or seed showed it. A finding
-// whose traces could not be compared is known by its scenario instead.
+// FindingKey identifies a finding from one night to the next: its
+// signature (properties.Signature), whatever scenario or seed showed it.
 func (f *Finding) FindingKey() string { return f.key }
 
-// IssueName is a finding's file name: its bug in words as a slug, and a
-// short hash of its key.
+// IssueName is a finding's file name: its bug in words as a slug, cut
+// between words, and a short hash of its key.
 func (f *Finding) IssueName() string {
 	sum := sha256.Sum256([]byte(f.key))
 	words := f.Bug
@@ -44,25 +43,26 @@ func (f *Finding) IssueName() string {
 	}
 	slug := properties.Key(words)
 	if len(slug) > 60 {
-		slug = strings.TrimRight(slug[:60], "-")
+		cut := strings.LastIndexByte(slug[:61], '-')
+		if cut <= 0 {
+			cut = 60
+		}
+		slug = strings.TrimRight(slug[:cut], "-")
 	}
 	return slug + "-" + hex.EncodeToString(sum[:])[:10]
 }
 
-// Issues writes a bug report of each of a run's findings (failures the
-// baseline expects are left out, as Findings leaves them), in the order
-// to fix them. engine is how to name the engine in the commands that play
-// the bug again ("" for ENGINE, a placeholder for the reader's own).
+// Issues writes a bug report of each of a run's findings, unexplained
+// departures among them, in the order to fix them; the findings a
+// baseline expects are left out. engine is how to name the engine in the
+// commands that play the bug again ("" for ENGINE, a placeholder for the
+// reader's own).
 func Issues(r *harness.Results, engine string) ([]Issue, error) {
 	if engine == "" {
 		engine = "ENGINE"
 	}
-	byRule := map[model.RuleID]harness.Result{}
-	for _, res := range r.Results {
-		byRule[res.Rule] = res
-	}
 	var out []Issue
-	findings := Findings(r)
+	findings := Unexpected(Findings(r))
 	for i := range findings {
 		f := &findings[i]
 		ce := f.Cases[0]
@@ -75,17 +75,29 @@ func Issues(r *harness.Results, engine string) ([]Issue, error) {
 		for _, rule := range f.Rules {
 			rs = append(rs, string(rule))
 		}
-		title := strings.Join(rs, ", ") + ": " + Headline(oneLine(f.Problems[0]), f.Bug, 200-len(strings.Join(rs, ", "))-2)
+		lead := strings.Join(rs, ", ")
+		if f.Unexplained != nil {
+			lead = "unexplained departure"
+		}
+		title := lead + ": " + Headline(f.Headline(), f.Bug, 200-len(lead)-2)
 		var b strings.Builder
 		fmt.Fprintf(&b, "# %s\n\n", mdText(title))
-		fmt.Fprintf(&b, "**Rule %s** (Comprehensive Rules of %s): %s.\n", f.Rules[0], rules.CRDate, mdText(rules.Summary(f.Rules[0])))
-		for _, rule := range f.Rules[1:] {
-			fmt.Fprintf(&b, "It also fails rule %s: %s.\n", rule, mdText(rules.Summary(rule)))
+		if f.Unexplained != nil {
+			fmt.Fprintf(&b, "The engine's trace departs from the rules' where no rule's check looks, in a case drawn for rule %s: %s.\n\n%s\n",
+				ce.Rule, mdText(rules.Summary(ce.Rule)), mdSentence(failure.WhoIsWrong))
+		} else {
+			fmt.Fprintf(&b, "**Rule %s** (Comprehensive Rules of %s): %s.\n", f.Rules[0], rules.CRDate, mdText(rules.Summary(f.Rules[0])))
+			for _, rule := range f.Rules[1:] {
+				fmt.Fprintf(&b, "It also fails rule %s: %s.\n", rule, mdText(rules.Summary(rule)))
+			}
 		}
 		if len(f.Blocks) > 0 {
 			fmt.Fprintf(&b, "\nFix it first: while it stands, %d other %s can't be judged (%s).\n", len(f.Blocks), plural(len(f.Blocks), "rule", "rules"), mdText(rulesWords(f.Blocks)))
 		}
 		b.WriteString("\n## What the engine did\n\n")
+		if f.Unexplained != nil {
+			fmt.Fprintf(&b, "- %s\n", mdText(f.Headline()))
+		}
 		for k, rule := range f.Rules {
 			fmt.Fprintf(&b, "- %s: %s\n", rule, mdText(oneLine(f.Problems[k])))
 		}
@@ -103,10 +115,10 @@ func Issues(r *harness.Results, engine string) ([]Issue, error) {
 		}
 		fmt.Fprintf(&b, "\nAttached: `%s.scenario.json`.\n", name)
 		b.WriteString("\n## Play it again\n\n")
-		first := byRule[f.Rules[0]]
+		again := againRules(r, f)
 		b.WriteString(mdFence("sh", fmt.Sprintf("%s\nmergecheck run --engine %s --rules %s --checks %d --seed %d\n",
-			failure.Replay(engine, name+".scenario.json"), failure.ShellQuote(engine), strings.Join(rs, ","), r.Options.Checks, r.Seed)))
-		if first.Counterexample != nil && first.Counterexample.Intermittent {
+			failure.Replay(engine, name+".scenario.json"), failure.ShellQuote(engine), again, r.Options.Checks, r.Seed)))
+		if ce.Intermittent {
 			b.WriteString("\n" + mdSentence(failure.Intermittent) + "\n")
 		}
 		b.WriteString("\n## Versions\n\n")
@@ -114,4 +126,28 @@ func Issues(r *harness.Results, engine string) ([]Issue, error) {
 		out = append(out, Issue{Name: name, Title: title, Markdown: Printable(b.String()), Scenario: scenario})
 	}
 	return out, nil
+}
+
+// againRules are the rules a run checks to show a finding again: its
+// rules and, for a failure a lead found, the rule whose case showed it;
+// for an unexplained departure, the rule whose case showed it.
+func againRules(r *harness.Results, f *Finding) string {
+	if f.Unexplained != nil {
+		return string(f.Cases[0].Rule)
+	}
+	var out []string
+	add := func(rule model.RuleID) {
+		if !slices.Contains(out, string(rule)) {
+			out = append(out, string(rule))
+		}
+	}
+	for _, rule := range f.Rules {
+		add(rule)
+	}
+	for _, res := range r.Results {
+		if slices.Contains(f.Rules, res.Rule) && res.FromLead && res.Lead != nil {
+			add(res.Lead.Rule)
+		}
+	}
+	return strings.Join(out, ",")
 }

@@ -106,6 +106,10 @@ type Rule struct {
 	// FromLead marks a failure found in that rule's case, this rule's
 	// own cases having held.
 	FromLead bool `json:"from_lead,omitempty"`
+	// Outside marks a rule the run was not asked to check (--rules, a
+	// shard) that failed on a case of a rule it checked: its check named
+	// the way that case departed from the rules.
+	Outside bool `json:"outside,omitempty"`
 	// BlockedBy names, on a blocked rule, the rule whose finding took
 	// most of its cases (none for an unexplained departure).
 	BlockedBy model.RuleID `json:"blocked_by,omitempty"`
@@ -209,7 +213,7 @@ func FromResults(r *harness.Results) *Document {
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
 			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside, Shares: res.Shares,
-			FromLead: res.FromLead, BlockedBy: res.BlockedBy, LostTo: res.LostTo, Departed: res.Departed}
+			FromLead: res.FromLead, Outside: res.Outside, BlockedBy: res.BlockedBy, LostTo: res.LostTo, Departed: res.Departed}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
 		}
@@ -251,7 +255,7 @@ func (d *Document) ToResults() *harness.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
 			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside, Shares: rr.Shares,
-			FromLead: rr.FromLead, BlockedBy: rr.BlockedBy, LostTo: rr.LostTo, Departed: rr.Departed}
+			FromLead: rr.FromLead, Outside: rr.Outside, BlockedBy: rr.BlockedBy, LostTo: rr.LostTo, Departed: rr.Departed}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
 		}

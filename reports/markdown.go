@@ -92,16 +92,19 @@ func WriteMarkdown(w io.Writer, r *harness.Results) error {
 		line, r.Options.Checks, r.Elapsed.Round(1e6), rules.CRDate)
 
 	findings, engine := Findings(r), failure.Engine(r.Engine.Name)
-	if len(findings) > 0 {
+	if bugs := Unexpected(findings); len(bugs) > 0 {
 		n := r.Count(harness.Failed) - countExpected(r)
-		fmt.Fprintf(&b, "%d %s failing %d %s, in the order to fix them (the failures of one finding depart from the rules in the same way: one bug):\n\n",
-			len(findings), plural(len(findings), "bug", "bugs"), n, plural(n, "rule", "rules"))
-		for i, f := range findings {
+		fmt.Fprintf(&b, "%d %s failing %d %s, in the order to fix them (the failures of one finding have one signature: one bug):\n\n",
+			len(bugs), plural(len(bugs), "bug", "bugs"), n, plural(n, "rule", "rules"))
+		for i, f := range bugs {
 			var rs []string
 			for _, rule := range f.Rules {
 				rs = append(rs, string(rule))
 			}
-			fmt.Fprintf(&b, "%d. %s: %s", i+1, mdText(strings.Join(rs, ", ")), mdText(Headline(oneLine(f.Problems[0]), f.Bug, 200)))
+			if f.Unexplained != nil {
+				rs = []string{"unexplained departure"}
+			}
+			fmt.Fprintf(&b, "%d. %s: %s", i+1, mdText(strings.Join(rs, ", ")), mdText(Headline(f.Headline(), f.Bug, 200)))
 			if len(f.Blocks) > 0 {
 				fmt.Fprintf(&b, " (fix it first: it blocks %d %s)", len(f.Blocks), plural(len(f.Blocks), "rule", "rules"))
 			}

@@ -171,9 +171,10 @@ func TestAction_TheNightInOneStep(t *testing.T) {
 	assert.Equal(t, exitOK, code, summary)
 	assert.Equal(t, "0", outputs["new-bugs"])
 	assert.Contains(t, summary, "mergecheck diff", "the diff against the last night is in the summary")
+	assert.Regexp(t, `\| still there \(expected\) \| (730\.3 and 712\.21|712\.21 and 730\.3) \|`, summary, "the baselined bug is still there, not gone")
 
 	// A night with a new bug: it fails, with that bug's report.
-	inputs["engine"], inputs["out"] = "exec:"+bin+" serve --mutant dies-per-card+turn-top-only", "night3"
+	inputs["engine"], inputs["out"] = "exec:"+bin+" serve --mutant dies-per-card+transform-top-only", "night3"
 	code, _, outputs = actionRun(t, ws, inputs)
 	assert.Equal(t, exitFailed, code)
 	assert.Equal(t, "1", outputs["new-bugs"])
@@ -182,7 +183,7 @@ func TestAction_TheNightInOneStep(t *testing.T) {
 	require.Len(t, issues, 1)
 	text, err := os.ReadFile(issues[0])
 	require.NoError(t, err)
-	assert.Contains(t, string(text), "# 730.2f")
+	assert.Contains(t, string(text), "# 730.2i")
 }
 
 // kubeJob is the part of a Kubernetes Job manifest a test runs.

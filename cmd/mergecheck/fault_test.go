@@ -107,6 +107,13 @@ func TestDivergenceIsAFindingNotAFault(t *testing.T) {
 		require.Equal(t, "failed", string(r.Verdict), "%s: %s", r.Rule, r.Why)
 		ce := r.Counterexample
 		assert.Contains(t, ce.Problem, "could not play action", r.Rule)
+		if r.Outside {
+			// A rule outside --rules in play at a resolve the engine
+			// could not play (702.140b, a mutating spell whose target
+			// went away): its smallest case takes a third action.
+			assert.Equal(t, model.RuleID("702.140b"), r.Rule)
+			continue
+		}
 		comps := 0
 		for _, p := range ce.Scenario.Start.Battlefield {
 			comps += len(p.Components)

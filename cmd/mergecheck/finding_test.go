@@ -101,3 +101,38 @@ func TestNewMutants_FailTheirOwnRulesAtEverySeed(t *testing.T) {
 		}
 	}
 }
+
+// TestRules_ASubsetHidesNoDeparture: a run of every built-in mutant on
+// only the rules it does not break (--rules) fails wherever a case
+// departed from the rules' trace: a departure that only an unselected
+// rule's check names is that rule's finding, outside the selection, and
+// never leaves the selected rules held on the cases that remain.
+func TestRules_ASubsetHidesNoDeparture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every mutant")
+	}
+	for _, m := range reference.Mutants {
+		broken := slices.Concat(m.Breaks, m.Also)
+		var subset []*properties.Property
+		for _, p := range properties.All {
+			if !slices.Contains(broken, p.Rule) {
+				subset = append(subset, p)
+			}
+		}
+		e, err := harness.Reference(m.Name)
+		require.NoError(t, err)
+		res, err := harness.Check(context.Background(), e, subset, &harness.Options{Checks: 100, Seed: 1, Draws: draws1})
+		require.NoError(t, err)
+		departed := 0
+		for _, r := range res.Results {
+			departed += r.Excluded + r.Departed
+			if r.Outside {
+				assert.Contains(t, broken, r.Rule, "%s: a rule outside the selection that it breaks", m.Name)
+				assert.Equal(t, harness.Failed, r.Verdict, "%s on %s", m.Name, r.Rule)
+			}
+		}
+		if departed > 0 {
+			assert.NotEqual(t, exitOK, exitCode(res, nil), "%s: %d cases departed from the rules, and the run on %d rules it does not break must say so", m.Name, departed, len(subset))
+		}
+	}
+}

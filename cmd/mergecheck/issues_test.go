@@ -97,7 +97,7 @@ func TestDiff_EachBugNewStillThereOrGone(t *testing.T) {
 	assert.Regexp(t, `(?m)^BUG NEW +730\.2f: .*turned face down`, out)
 	assert.Regexp(t, `(?m)^BUG STILL THERE +730\.3 and 712\.21: `, out)
 	assert.Regexp(t, `(?m)^BUG GONE +730\.2 and 730\.2c: `, out)
-	assert.Contains(t, out, "1 new bug, 1 still there, 1 gone")
+	assert.Contains(t, out, "2 new bugs, 1 still there, 1 gone", "turning face up and turning face down only the topmost component: two bugs")
 	code, out, _ = mc(t, "diff", old, new, "--md", "-")
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, out, "| new | 730.2f |")

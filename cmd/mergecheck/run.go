@@ -54,7 +54,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	timeout := durationFlag(fl, "timeout", 5*time.Second, "time limit for the engine on one scenario, a `duration`")
 	startTimeout := startTimeoutFlag(fl)
 	shrink := durationFlag(fl, "shrink-time", 30*time.Second, "time each pass of shrinking (rapid's, at most 100 engine calls, then the domain steps) may spend on one counterexample, a `duration`")
-	corpus := fl.String("corpus", "mergecheck-corpus", "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
+	corpus := fl.String("corpus", defaultCorpus, "counterexample corpus `DIR`: replayed first, and every new counterexample is saved there (empty: none)")
 	expect := fl.String("expect", "", "baseline `FILE` of rules the engine is known to fail")
 	anyEngine := fl.Bool("expect-any-engine", false, "take --expect's baseline even if it was made for another engine")
 	shardFlag := fl.String("shard", "", "check only shard `I/N` of the rules (1 <= I <= N), for splitting a run across machines; auto (or auto/N) takes it from the CI's parallel-job variables")
@@ -257,6 +257,9 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // with a baseline, a new failure or an expected one that now holds), 0
 // when everything checked held, or failed as expected, or was blocked by
 // a failure expected.
+// defaultCorpus is --corpus's default directory.
+const defaultCorpus = "mergecheck-corpus"
+
 func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 	if res.Interrupted {
 		return exitTrouble

@@ -32,23 +32,20 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 		fmt.Fprintf(w, "corpus      %d files replayed first\n", n)
 	}
 	printInternal(w, res, verbose, engine, checks)
-	for _, r := range res.Results {
-		if r.Verdict == harness.Failed && r.Expected {
-			fmt.Fprintf(w, "expected    %s (in the baseline)\n", r.Counterexample.Error())
-		}
-	}
 	findings := reports.Findings(res)
-	// Unexplained departures block the rules whose cases they took as a
-	// finding does: when they block more than the first finding, they
-	// come first.
-	unexplainedFirst := len(res.Unexplained) > 0 && (len(findings) == 0 || blockedBy(res, "") > len(findings[0].Blocks))
-	if unexplainedFirst {
-		for _, u := range res.Unexplained {
-			printUnexplained(w, res, u, verbose)
+	for i := range findings {
+		if f := &findings[i]; f.Expected {
+			fmt.Fprintf(w, "expected    %s: %s (in the baseline)\n", rulesList(f.Rules), f.Headline())
 		}
 	}
 	for i := range findings {
-		printFinding(w, res, &findings[i], verbose, engine, checks)
+		switch f := &findings[i]; {
+		case f.Expected:
+		case f.Unexplained != nil:
+			printUnexplained(w, res, f, verbose, engine, checks)
+		default:
+			printFinding(w, res, f, verbose, engine, checks)
+		}
 	}
 	faults := faultsByCause(res)
 	for _, r := range res.Results {
@@ -65,12 +62,7 @@ func printResults(w io.Writer, res *harness.Results, verbose bool, engine string
 			delete(faults, key) // one line a cause
 		}
 	}
-	if !unexplainedFirst {
-		for _, u := range res.Unexplained {
-			printUnexplained(w, res, u, verbose)
-		}
-	}
-	printBlocked(w, res)
+	printBlocked(w, res, findings)
 	for _, r := range res.Results {
 		switch r.Verdict {
 		case harness.Uncovered:
@@ -99,10 +91,10 @@ func printFinding(w io.Writer, res *harness.Results, f *reports.Finding, verbose
 		byRule[r.Rule] = r
 	}
 	prefix := "FAILED      " + rulesList(f.Rules) + ": "
-	head := reports.Headline(f.Problems[0], f.Bug, headlineWidth-len(prefix))
+	head := reports.Headline(f.Headline(), f.Bug, headlineWidth-len(prefix))
 	fmt.Fprintln(w, prefix+head)
-	if head != f.Problems[0] {
-		printWrapped(w, "    the problem: ", f.Problems[0])
+	if head != f.Headline() {
+		printWrapped(w, "    the problem: ", f.Headline())
 	}
 	if f.Bug != "" && len(f.Cases) > 1 {
 		printWrapped(w, "    one bug: ", fmt.Sprintf("%s, shown by %s", f.Bug, words.Count(len(f.Cases), "shrunk scenario")))
@@ -121,7 +113,9 @@ func printFinding(w io.Writer, res *harness.Results, f *reports.Finding, verbose
 			fmt.Fprintf(w, "        %s\n", failure.FoundBy(r.Counterexample.Found))
 		}
 		if r.FromLead && r.Lead != nil {
-			if r.Cases > 0 {
+			if r.Outside {
+				fmt.Fprintf(w, "        outside the rules selected: found in a case drawn for %s, whose departure from the rules this rule's check names\n", r.Lead.Rule)
+			} else if r.Cases > 0 {
 				fmt.Fprintf(w, "        found in a case drawn for %s; this rule's own %d cases held\n", r.Lead.Rule, r.Cases)
 			} else {
 				fmt.Fprintf(w, "        found in a case drawn for %s, before this rule's own cases were searched\n", r.Lead.Rule)
@@ -280,30 +274,53 @@ func printInternal(w io.Writer, res *harness.Results, verbose bool, engine strin
 	}
 }
 
-// blockedBy counts the rules blocked by rule's finding ("": by an
-// unexplained departure).
-func blockedBy(res *harness.Results, rule model.RuleID) int {
-	n := 0
-	for _, r := range res.Results {
-		if r.Verdict == harness.Blocked && r.BlockedBy == rule {
-			n++
-		}
+// printUnexplained shows a departure no rule's check names, as a
+// finding: what departs, what it blocks, that the reference may be the
+// one wrong and how to tell, the smallest scenario and how to play it
+// again (a run of the rule whose case showed it).
+func printUnexplained(w io.Writer, res *harness.Results, f *reports.Finding, verbose bool, engine string, checks int) {
+	ce := f.Cases[0]
+	printWrapped(w, "UNEXPLAINED ", failure.Unexplained(f.Unexplained))
+	if len(f.Blocks) > 0 {
+		printWrapped(w, "    fix it first: ", fmt.Sprintf("it blocks %s, judged once it is fixed: %s", words.Count(len(f.Blocks), "rule"), rulesList(f.Blocks)))
 	}
-	return n
-}
-
-// printUnexplained shows a departure no rule's check names.
-func printUnexplained(w io.Writer, res *harness.Results, u harness.Unexplained, verbose bool) {
-	printWrapped(w, "UNEXPLAINED ", failure.Unexplained(&u))
-	printScenario(w, res.Engine, u.Counterexample, verbose)
+	printWrapped(w, "    ", failure.WhoIsWrong)
+	if ce.Intermittent {
+		fmt.Fprintln(w, "    "+failure.Intermittent)
+	}
+	printScenario(w, res.Engine, ce, verbose)
+	if ce.File != "" {
+		fmt.Fprintln(w, "    "+failure.Saved(engine, ce.File))
+	}
+	fmt.Fprintf(w, "    again: %s\n", againCommand(res, harness.Result{Rule: ce.Rule}, engine, checks))
 }
 
 // printBlocked lists the blocked rules by the finding that blocked them.
-func printBlocked(w io.Writer, res *harness.Results) {
+func printBlocked(w io.Writer, res *harness.Results, findings []reports.Finding) {
+	told := map[model.RuleID]bool{}
+	for _, f := range findings {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		var what string
+		if f.Unexplained != nil {
+			what = "the unexplained departure in " + f.Unexplained.Aspect + " (above)"
+		} else {
+			what = "the finding of " + string(f.Rules[0]) + " (above)"
+		}
+		var list []string
+		for _, r := range f.Blocks {
+			told[r] = true
+			list = append(list, string(r))
+		}
+		printWrapped(w, "blocked     ", fmt.Sprintf("%s, their cases lost to %s, judged once it is fixed: %s", words.Count(len(list), "rule"), what, strings.Join(list, " ")))
+	}
+	// A rule blocked by a finding no finding here shows (of another
+	// shard's run, merged): by the rule it names.
 	var by []model.RuleID
 	rulesBy := map[model.RuleID][]string{}
 	for _, r := range res.Results {
-		if r.Verdict != harness.Blocked {
+		if r.Verdict != harness.Blocked || told[r.Rule] {
 			continue
 		}
 		if _, ok := rulesBy[r.BlockedBy]; !ok {
@@ -312,9 +329,9 @@ func printBlocked(w io.Writer, res *harness.Results) {
 		rulesBy[r.BlockedBy] = append(rulesBy[r.BlockedBy], string(r.Rule))
 	}
 	for _, b := range by {
-		finding := "the finding of " + string(b) + " (above)"
+		finding := "the finding of " + string(b)
 		if b == "" {
-			finding = "an unexplained departure (above)"
+			finding = "an unexplained departure"
 		}
 		printWrapped(w, "blocked     ", fmt.Sprintf("%s, their cases lost to %s, judged once it is fixed: %s", words.Count(len(rulesBy[b]), "rule"), finding, strings.Join(rulesBy[b], " ")))
 	}
@@ -381,16 +398,27 @@ func printVerbose(w io.Writer, r harness.Result) {
 // printSummary is the run's last lines: the findings, the verdicts
 // counted, and whether the run is complete.
 func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding) {
-	failed := 0
-	for _, f := range findings {
-		failed += len(f.Rules)
+	bugs, unexplained := 0, 0
+	var rules []model.RuleID
+	for _, f := range reports.Unexpected(findings) {
+		if f.Unexplained != nil {
+			unexplained++
+			continue
+		}
+		bugs++
+		for _, r := range f.Rules {
+			if !slices.Contains(rules, r) {
+				rules = append(rules, r)
+			}
+		}
 	}
+	failed := len(rules)
 	var parts []string
-	if len(findings) > 0 {
-		parts = append(parts, fmt.Sprintf("%s failing %s", words.Count(len(findings), "bug"), words.Count(failed, "rule")))
+	if bugs > 0 {
+		parts = append(parts, fmt.Sprintf("%s failing %s", words.Count(bugs, "bug"), words.Count(failed, "rule")))
 	}
-	if n := len(res.Unexplained); n > 0 {
-		parts = append(parts, words.Count(n, "unexplained departure"))
+	if unexplained > 0 {
+		parts = append(parts, words.Count(unexplained, "unexplained departure"))
 	}
 	if n := res.Count(harness.Fault); n > 0 {
 		parts = append(parts, words.Count(n, "engine fault"))
@@ -421,8 +449,9 @@ func printSummary(w io.Writer, res *harness.Results, findings []reports.Finding)
 }
 
 // againCommand is the command line that checks r's rule once more with
-// the cases this run drew for it: the same engine, checks and seed, and,
-// for a finding a lead found, the rule whose case showed it too.
+// the cases this run drew for it: the same engine, checks, seed, time
+// limits and corpus, and, for a finding a lead found, the rule whose case
+// showed it too.
 func againCommand(res *harness.Results, r harness.Result, engine string, checks int) string {
 	rules := string(r.Rule)
 	if r.FromLead && r.Lead != nil && r.Lead.Rule != r.Rule {
@@ -435,6 +464,11 @@ func againCommand(res *harness.Results, r harness.Result, engine string, checks 
 	}
 	if t := res.Options.ShrinkTime; t != 0 && t != 30*time.Second {
 		line += " --shrink-time " + t.String()
+	}
+	// The corpus given, which a run replays first: none is not the
+	// default's.
+	if c := res.Options.Corpus; c != defaultCorpus {
+		line += " --corpus " + failure.ShellQuote(c)
 	}
 	return line
 }

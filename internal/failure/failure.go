@@ -92,17 +92,22 @@ func Cases(by map[model.RuleID]int) string {
 
 // Unexplained says an unexplained departure in a sentence, without the
 // word "unexplained", which each output puts where it fits: "departure
-// in the active player, where no rule's check looks (a rule mergecheck
-// lacks a property for, or a check too narrow): PROBLEM; seen in 3 cases
-// of 730.3, it fails none of them".
+// in the active player, where no rule's check looks (the engine is wrong
+// there, or mergecheck: ...): PROBLEM; seen in 3 cases of 730.3, it fails
+// none of them".
 func Unexplained(u *harness.Unexplained) string {
 	problem := "(no counterexample kept)"
 	if u.Counterexample != nil {
 		problem = u.Counterexample.Problem
 	}
-	return fmt.Sprintf("departure in %s, where no rule's check looks (a rule mergecheck lacks a property for, or a check too narrow): %s; seen in %s, it fails none of them",
+	return fmt.Sprintf("departure in %s, where no rule's check looks (the engine is wrong there, or mergecheck: a rule it lacks a property for, a check too narrow, or its reference): %s; seen in %s, it fails none of them",
 		u.Aspect, problem, Cases(u.Cases))
 }
+
+// WhoIsWrong says, of an unexplained departure, that the engine or
+// mergecheck's reference may be wrong there, how to tell which, and how
+// to report the reference.
+const WhoIsWrong = "either the engine or mergecheck's reference is wrong here: `mergecheck explain SCENARIO --engine E` shows each step of the rules' trace with the rule behind it, beside the engine's (`run --dump DIR` writes every case played as such a file); if the rules' trace is wrong, report it to mergecheck with the scenario and the JSON report"
 
 // Engine is how a command that plays a case again names an engine of
 // this name: by its name for the reference, a mutant or a lazy engine,

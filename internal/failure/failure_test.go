@@ -82,6 +82,6 @@ func TestText_AFactALine(t *testing.T) {
 func TestUnexplained_OneSentence(t *testing.T) {
 	u := &harness.Unexplained{Aspect: "the active player", Cases: map[model.RuleID]int{"730.3": 3},
 		Counterexample: &harness.Counterexample{Rule: "730.3", Problem: "the engine's trace has A, the rules' B"}}
-	assert.Equal(t, "departure in the active player, where no rule's check looks (a rule mergecheck lacks a property for, or a check too narrow): "+
+	assert.Equal(t, "departure in the active player, where no rule's check looks (the engine is wrong there, or mergecheck: a rule it lacks a property for, a check too narrow, or its reference): "+
 		"the engine's trace has A, the rules' B; seen in 3 cases of 730.3, it fails none of them", Unexplained(u))
 }
