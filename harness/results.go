@@ -48,9 +48,11 @@ type Results struct {
 	// Interrupted is set when the run was stopped before its end (by a
 	// signal): its rules not done are Interrupted, never held.
 	Interrupted bool
-	// Suite names the suite that ran ("mergecheck 0.1.0"), when the
-	// caller says: results of two suites may differ by the suite alone.
+	// Suite names the suite that ran ("mergecheck 0.2.0 (commit
+	// 1a2b3c4d5e6f)"), when the caller says: results of two suites may
+	// differ by the suite alone. Build says the same in parts.
 	Suite string
+	Build Build
 	// MissingShards names the shards ("3/3") a merge went without, when
 	// it was allowed to: the rules they hold are not in Results.
 	MissingShards []string
@@ -401,4 +403,34 @@ func (c *Counterexample) Signature(e EngineInfo) properties.Signature {
 	}
 	_, d, _ := c.Bug(e)
 	return properties.SignatureOf(class, c.Problem, d, c.Want)
+}
+
+// A Build identifies the mergecheck that judged a run: its release, and
+// the commit it was built from (from the Go build's version-control
+// information), with whether its tree had changes, or the module version
+// it was installed as. Empty parts are unknown.
+type Build struct {
+	Version  string `json:"version"`
+	Commit   string `json:"commit,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
+	Module   string `json:"module,omitempty"`
+}
+
+// String is the build in words: "0.2.0 (commit 1a2b3c4d5e6f, modified)",
+// "0.2.0 (module v0.2.0)", or "0.2.0 (commit unknown)".
+func (b Build) String() string {
+	switch {
+	case b.Commit != "":
+		c := b.Commit
+		if len(c) > 12 {
+			c = c[:12]
+		}
+		if b.Modified {
+			c += ", modified"
+		}
+		return b.Version + " (commit " + c + ")"
+	case b.Module != "":
+		return b.Version + " (module " + b.Module + ")"
+	}
+	return b.Version + " (commit unknown)"
 }

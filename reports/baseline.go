@@ -137,7 +137,7 @@ func Merge(order []model.RuleID, partial bool, shards ...*harness.Results) (*har
 		return nil, fmt.Errorf("merge: no results to merge")
 	}
 	first := shards[0]
-	out := &harness.Results{Engine: first.Engine, Seed: first.Seed, Options: first.Options, Started: first.Started, Suite: first.Suite}
+	out := &harness.Results{Engine: first.Engine, Seed: first.Seed, Options: first.Options, Started: first.Started, Suite: first.Suite, Build: first.Build}
 	out.Options.Shard = harness.Shard{}
 	ways := max(first.Options.Shard.Count, 1)
 	seen := map[model.RuleID]int{} // rule -> the shard whose result is kept

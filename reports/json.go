@@ -46,8 +46,11 @@ type Document struct {
 	// MissingShards the shards a partial merge went without.
 	Interrupted   bool     `json:"interrupted,omitempty"`
 	MissingShards []string `json:"missing_shards,omitempty"`
-	// Suite names the suite and its version, "mergecheck 0.1.0".
-	Suite string `json:"suite,omitempty"`
+	// Suite names the suite and its build, "mergecheck 0.2.0 (commit
+	// 1a2b3c4d5e6f)", and Mergecheck says the build in parts: its
+	// release, and the commit it was built from.
+	Suite      string         `json:"suite,omitempty"`
+	Mergecheck *harness.Build `json:"mergecheck,omitempty"`
 	// Unexplained are the engine's departures from the rules' traces
 	// that no rule's check names: findings that fail no rule.
 	Unexplained []Unexplained `json:"unexplained,omitempty"`
@@ -198,6 +201,10 @@ func FromResults(r *harness.Results) *Document {
 			BudgetSeconds: r.Options.Budget.Seconds(), BudgetCalls: r.Options.BudgetCalls, ShrinkTimeSeconds: r.Options.ShrinkTime.Seconds()},
 		Summary: map[string]int{}, Interrupted: r.Interrupted, MissingShards: r.MissingShards, Suite: r.Suite,
 	}
+	if r.Build != (harness.Build{}) {
+		b := r.Build
+		d.Mergecheck = &b
+	}
 	if d.Engine.Features == nil {
 		d.Engine.Features = []model.Feature{}
 	}
@@ -248,6 +255,9 @@ func (d *Document) ToResults() *harness.Results {
 		Options: harness.Options{Checks: d.Options.Checks, Seed: d.Seed, Timeout: seconds(d.Options.TimeoutSeconds),
 			Budget: seconds(d.Options.BudgetSeconds), BudgetCalls: d.Options.BudgetCalls, ShrinkTime: seconds(d.Options.ShrinkTimeSeconds)},
 		Interrupted: d.Interrupted, MissingShards: d.MissingShards, Suite: d.Suite}
+	if d.Mergecheck != nil {
+		r.Build = *d.Mergecheck
+	}
 	if d.Options.Shard != "" {
 		r.Options.Shard, _ = harness.ParseShard(d.Options.Shard)
 	}

@@ -74,7 +74,7 @@ const usage = `usage:
   mergecheck matrix [--history] RESULTS.json... [--json F --md F --html F]   engines side by side, rule by rule
   mergecheck explain [--engine E] FILE         print a scenario's trace step by step, with the rule behind each event (with --engine, the engine's beside it)
   mergecheck judge SCENARIO TRACE...           judge traces an engine wrote elsewhere (its tests, game logs) as replay judges an engine it plays
-  mergecheck version                           print the version
+  mergecheck version                           print the release and the commit it was built from
   mergecheck help [COMMAND]                    print this, or COMMAND's flags (as COMMAND -h does)
 `
 
@@ -115,14 +115,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return judgeCmd(args[1:], stdout, stderr)
 	case "version":
 		if len(args) > 1 && isHelp(args[1]) {
-			fmt.Fprintln(stderr, "Usage of version: mergecheck version\n  prints the version; it takes no flags")
+			fmt.Fprintln(stderr, "Usage of version: mergecheck version\n  prints the release and the commit it was built from; it takes no flags")
 			return exitOK
 		}
 		if len(args) > 1 {
 			fmt.Fprintf(stderr, "mergecheck version: unexpected argument %q\n", args[1])
 			return exitTrouble
 		}
-		fmt.Fprintln(stdout, "mergecheck", version)
+		fmt.Fprintln(stdout, suiteName(thisBuild()))
 		return exitOK
 	case "serve":
 		return serve(args[1:], strings.NewReader(""), stdout, stderr)
@@ -141,8 +141,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "mergecheck: unknown command %q\n%s", args[0], usage)
 	return exitTrouble
 }
-
-const version = "0.1.0"
 
 // isHelp reports whether arg asks for help, as the flag package reads it.
 func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }

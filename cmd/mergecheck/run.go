@@ -37,7 +37,7 @@ func openEngine(ctx context.Context, spec string, start time.Duration) (harness.
 	case strings.HasPrefix(spec, "lazy:"):
 		return harness.Lazy(strings.TrimPrefix(spec, "lazy:"), 1)
 	case strings.HasPrefix(spec, "exec:"):
-		return harness.NewExecContext(ctx, strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: start, Harness: "mergecheck " + version})
+		return harness.NewExecContext(ctx, strings.TrimPrefix(spec, "exec:"), harness.ExecOptions{Timeout: start, Harness: suiteName(thisBuild())})
 	}
 	return nil, fmt.Errorf("unknown engine %q: want reference, mutant:NAME, lazy:NAME or exec:COMMAND", spec)
 }
@@ -132,7 +132,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	e, err := openEngine(ctx, *engine, *startTimeout)
 	if err != nil && ctx.Err() != nil {
 		res := harness.StartInterrupted(*engine, props, opts)
-		res.Suite = "mergecheck " + version
+		res.Build = thisBuild()
+		res.Suite = suiteName(res.Build)
 		if out.json != "-" {
 			var text bytes.Buffer
 			printResults(&text, res, *verbose, *engine, *checks)
@@ -184,7 +185,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mergecheck run:", runErr)
 		return exitTrouble
 	}
-	res.Suite = "mergecheck " + version
+	res.Build = thisBuild()
+	res.Suite = suiteName(res.Build)
 	var rep *reports.BaselineReport
 	if baseline != nil {
 		res, rep = baseline.Apply(res, *expect, time.Now())
