@@ -60,7 +60,7 @@ func TestIssues_OneFileABugStableFromNightToNight(t *testing.T) {
 		if strings.HasSuffix(name, ".md") {
 			reports = append(reports, name)
 			assert.Contains(t, issues, strings.TrimSuffix(name, ".md")+".scenario.json", "each report has its scenario")
-			for _, part := range []string{"# 730.", "**Rule 730.", "## What the engine did", "## The smallest scenario that shows it", "## Play it again", "mergecheck replay --engine mutant:" + two, "- seed: 1", "mergecheck 0.1.0"} {
+			for _, part := range []string{"# 730.", "**Rule 730.", "## What the engine did", "## The smallest scenario that shows it", "## Play it again", "mergecheck replay --engine mutant:" + two, "- seed: 1", "mergecheck " + version} {
 				assert.Contains(t, text, part, name)
 			}
 		}

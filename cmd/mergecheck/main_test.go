@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 func mc(t *testing.T, args ...string) (int, string, string) {
@@ -272,7 +274,7 @@ func TestMatrixAndMergeNameTheFiles(t *testing.T) {
 	}
 	code, _, errOut := mc(t, "matrix", a, b)
 	assert.Equal(t, exitTrouble, code)
-	assert.Equal(t, "mergecheck matrix: "+a+" and "+b+" are both of mergecheck-reference "+version+": give one run per engine, or --history for several runs of one\n", errOut)
+	assert.Equal(t, "mergecheck matrix: "+a+" and "+b+" are both of mergecheck-reference "+reference.Version+": give one run per engine, or --history for several runs of one\n", errOut)
 	code, _, errOut = mc(t, "merge", a, b)
 	assert.Equal(t, exitTrouble, code)
 	assert.Equal(t, "mergecheck merge: "+a+" and "+b+" are both shard 1/1\n", errOut)
