@@ -56,15 +56,26 @@ func (rn *run) addOutside() {
 		if _, in := rn.index[q.Rule]; in {
 			continue
 		}
-		if _, ok := firstLead(rn.selected[:rn.searched], rn.judges, &judge{p: q}); !ok {
+		lead, ok := firstLead(rn.selected[:rn.searched], rn.judges, &judge{p: q})
+		if !ok {
 			continue
 		}
 		if ok, _ := applicable(rn.res.Engine, q); !ok {
 			continue
 		}
+		j := &judge{ctx: rn.ctx, p: q, o: rn.o, info: rn.res.Engine, time: &Timing{}, explain: rn.explain, judged400: rn.judged400, internals: rn.internals}
+		if from := rn.judges[lead.from]; from.limited {
+			// Under --budget-calls, shrinking it spends half of what is
+			// left of the share of the rule whose case showed it (the
+			// rest may shrink that rule's own findings): the run keeps
+			// to its budget.
+			half := max(from.allot-from.calls, 0) / 2
+			j.limited, j.allot = true, half
+			from.allot -= half
+		}
 		rn.index[q.Rule] = len(rn.selected)
 		rn.selected = append(rn.selected, q)
-		rn.judges[q.Rule] = &judge{ctx: rn.ctx, p: q, o: rn.o, info: rn.res.Engine, time: &Timing{}, explain: rn.explain, judged400: rn.judged400, internals: rn.internals}
+		rn.judges[q.Rule] = j
 		rn.results = append(rn.results, &Result{Rule: q.Rule, Outside: true, basis: basis{outside: true}})
 	}
 }

@@ -136,3 +136,24 @@ func TestRules_ASubsetHidesNoDeparture(t *testing.T) {
 		}
 	}
 }
+
+// TestRules_AFindingOutsideTheSelectionKeepsToTheBudget: shrinking a
+// failure found outside --rules spends what is left of the share of the
+// rule whose case showed it, so a run under --budget-calls keeps to it.
+func TestRules_AFindingOutsideTheSelectionKeepsToTheBudget(t *testing.T) {
+	e, err := harness.Reference("token-if-any-token")
+	require.NoError(t, err)
+	const budget = 150
+	res, err := harness.Check(context.Background(), e, []*properties.Property{properties.P730_2}, &harness.Options{Checks: 100, Seed: 1, BudgetCalls: budget})
+	require.NoError(t, err)
+	var outside *harness.Result
+	for i := range res.Results {
+		if res.Results[i].Outside {
+			outside = &res.Results[i]
+		}
+	}
+	require.NotNil(t, outside, "730.2d fails outside the selection")
+	assert.Equal(t, model.RuleID("730.2d"), outside.Rule)
+	assert.Equal(t, harness.Failed, outside.Verdict)
+	assert.LessOrEqual(t, res.Calls(), budget)
+}
