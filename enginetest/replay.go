@@ -11,6 +11,7 @@ import (
 	"github.com/mergecheck/mergecheck/harness"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
+	"github.com/mergecheck/mergecheck/reference"
 )
 
 // Replay plays scenario files on e, each in a subtest named after the
@@ -45,7 +46,7 @@ func Replay(t *testing.T, e engine.Engine, paths ...string) {
 			continue
 		}
 		t.Run(s.Name, func(t *testing.T) {
-			if lacks := e.Info().Lacks(s.Uses()); len(lacks) > 0 {
+			if lacks := e.Info().Lacks(reference.Uses(s)); len(lacks) > 0 {
 				t.Skipf("%s uses %v, which the engine does not declare", path, lacks)
 			}
 			tr, problems, err := harness.PlayAndJudge(context.Background(), e, s, properties.All)

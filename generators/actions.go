@@ -72,10 +72,23 @@ func (d *drawer) playable(t *rapid.T, a []model.Action) (reference.Needs, bool) 
 	if err != nil {
 		return n, false
 	}
-	if len(a) > 1 {
+	if len(a) > 1 || d.restricted() {
 		after, err := d.play.Then(withChoices(t, a[0], n, true))
-		if err != nil {
+		switch {
+		case err != nil && len(a) == 1:
+			// Its choices need more than their first options: nothing
+			// the rules forbid or counter, which need none.
+			return n, true
+		case err != nil:
 			return n, false
+		}
+		// What the rules do may ask more of the engine than the action
+		// itself: a cast they forbid for a reason it does not declare.
+		if slices.ContainsFunc(after.Uses(), func(f model.Feature) bool { return !d.can(f) }) {
+			return n, false
+		}
+		if len(a) == 1 {
+			return n, true
 		}
 		if after.Declined() {
 			return n, true // a cast the rules forbid: nothing to resolve
@@ -239,7 +252,7 @@ func (d *drawer) candidates(s *model.Scenario, gone []model.ObjectID, st model.S
 				}
 				if typ == model.Cast {
 					out = append(out, []model.Action{{Type: typ, Object: c}, {Type: model.Resolve}})
-					if o := s.Object(c); d.o.Brisela && o != nil && s.Def(o.Def) != nil && s.Def(o.Def).Front.HasAbility(model.Morph) {
+					if o := s.Object(c); d.brisela() && o != nil && s.Def(o.Def) != nil && s.Def(o.Def).Front.HasAbility(model.Morph) {
 						// Cast face down, the spell has mana value 0
 						// (CR 702.37c).
 						out = append(out, []model.Action{{Type: typ, Object: c, Method: model.ByMorph}, {Type: model.Resolve}})

@@ -355,6 +355,16 @@ func (d *drawer) swarm() {
 // out.
 const leaveOut = 4
 
+// cantAttack is Options.CantAttack for an engine that declares the
+// restrictions on attacking.
+func (d *drawer) cantAttack() bool {
+	return d.o.CantAttack && d.can(model.FeatureAttackRestrictions)
+}
+
+// brisela is Options.Brisela for an engine that declares the
+// restrictions on casting.
+func (d *drawer) brisela() bool { return d.o.Brisela && d.can(model.FeatureCastRestrictions) }
+
 // restricted reports whether the engine lacks a feature: the drawer then
 // leaves out what needs it. An engine that lacks none gets exactly the
 // draws it always did.
@@ -466,7 +476,7 @@ func (d *drawer) scenario() *model.Scenario {
 	lo, hi := rng(d.o.MinPermanents, d.o.MaxPermanents, 1, 1)
 	n := rapid.IntRange(lo, hi).Draw(t, "permanents")
 	for i := range n {
-		if i == 0 && d.o.CantAttack {
+		if i == 0 && d.cantAttack() {
 			// The active player's, so that a restriction is what decides
 			// its attack more often than not.
 			d.stack(i, build.A)
@@ -481,7 +491,7 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Perm(id, owner, build.Up(d.card(owner, def)))
 		return id
 	}
-	if d.o.IllegalTargets {
+	if d.o.IllegalTargets && d.can(model.FeatureIllegalTargets) {
 		addPerm(rapid.SampledFrom(players).Draw(t, "human controller"), "Elite Vanguard")
 		if rapid.IntRange(0, 2).Draw(t, "noncreature") == 0 {
 			// An artifact whose only ability no action activates: a
@@ -489,7 +499,7 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(rapid.SampledFrom(players).Draw(t, "noncreature controller"), "Chimeric Staff")
 		}
 	}
-	if d.o.Hexproof {
+	if d.o.Hexproof && d.can(model.FeatureHexproof) && d.can(model.FeatureMutate) {
 		owner := rapid.SampledFrom(players).Draw(t, "hexproof owner")
 		id := addPerm(owner, rapid.SampledFrom(vanilla).Draw(t, "hexproof card"))
 		controller := rapid.SampledFrom(players).Draw(t, "hexproof controller")
@@ -497,7 +507,7 @@ func (d *drawer) scenario() *model.Scenario {
 			p.Controller, p.Counters = controller, map[string]int{"hexproof": 1}
 		})
 	}
-	if d.o.Ward && d.can(model.FeatureMutate) && len(d.hows(model.ByCloak)) > 0 {
+	if d.o.Ward && d.can(model.FeatureWard) && d.can(model.FeatureMutate) && len(d.hows(model.ByCloak)) > 0 {
 		owner := rapid.SampledFrom(players).Draw(t, "ward owner")
 		extra++
 		id := model.ObjectID(fmt.Sprintf("e%d", extra))
@@ -506,7 +516,7 @@ func (d *drawer) scenario() *model.Scenario {
 		d.bd.Mod(id, func(p *model.Permanent) { p.Controller = controller })
 		d.bd.Put(owner, model.Hand, d.card(owner, rapid.SampledFrom(mutators).Draw(t, "ward mutator")))
 	}
-	if d.o.Protection && d.can(model.FeatureMutate) {
+	if d.o.Protection && d.can(model.FeatureProtection) && d.can(model.FeatureMutate) {
 		owner := rapid.SampledFrom(players).Draw(t, "protection owner")
 		addPerm(owner, "Soltari Priest")
 		d.bd.Put(owner, model.Hand, d.card(owner, "Illuna, Apex of Wishes"))
@@ -532,7 +542,7 @@ func (d *drawer) scenario() *model.Scenario {
 			addPerm(rapid.SampledFrom(players).Draw(t, "mimic vat controller"), "Mimic Vat")
 		}
 	}
-	if d.o.CantAttack && rapid.IntRange(0, 2).Draw(t, "pacifism") == 0 {
+	if d.cantAttack() && rapid.IntRange(0, 2).Draw(t, "pacifism") == 0 {
 		host := model.ObjectID(fmt.Sprintf("p%d", rapid.IntRange(1, n).Draw(t, "pacified")))
 		id := addPerm(rapid.SampledFrom(players).Draw(t, "pacifism controller"), "Pacifism")
 		d.bd.Mod(id, func(p *model.Permanent) { p.AttachedTo = host })
@@ -574,7 +584,7 @@ func (d *drawer) scenario() *model.Scenario {
 	// An engine that can't start from a melded permanent gets its meld
 	// pair instead, melded by the first action.
 	meld := d.can(model.FeatureMeld)
-	meldFirst := (d.o.Melded || d.o.Brisela) && d.o.ByActions && meld
+	meldFirst := (d.o.Melded || d.brisela()) && d.o.ByActions && meld
 	if d.o.MeldPair && meld || meldFirst && d.o.Melded {
 		who := rapid.SampledFrom(players).Draw(t, "meld pair owner")
 		for _, half := range []string{"Graf Rats", "Midnight Scavengers"} {
@@ -603,7 +613,7 @@ func (d *drawer) scenario() *model.Scenario {
 			d.status(id, 9)
 		}
 	}
-	if d.o.Brisela && meld {
+	if d.brisela() && meld {
 		who := rapid.SampledFrom(players).Draw(t, "brisela controller")
 		if meldFirst {
 			// Gisela and Bruna, melded by the first action.
@@ -636,9 +646,13 @@ func (d *drawer) scenario() *model.Scenario {
 				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(pool).Draw(t, "mutator")))
 			}
 		}
-		if d.o.Brisela {
+		if d.brisela() && meld {
+			pool := briselaSpells
+			if !d.can(model.FeatureMutate) {
+				pool = slices.DeleteFunc(slices.Clone(pool), func(name string) bool { return slices.Contains(mutators, name) })
+			}
 			for range rapid.IntRange(1, 2).Draw(t, "spells in hand") {
-				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(briselaSpells).Draw(t, "spell")))
+				d.bd.Put(p, model.Hand, d.card(p, rapid.SampledFrom(pool).Draw(t, "spell")))
 			}
 		}
 		for range rapid.IntRange(0, 1).Draw(t, "graveyard cards") {
@@ -657,6 +671,8 @@ func (d *drawer) scenario() *model.Scenario {
 		panic(fmt.Sprintf("generators: built an unplayable start: %v", err))
 	}
 	if d.o.IllegalTargets || d.o.Brisela || d.o.Hexproof || d.o.Protection {
+		// Forbidden casts of every reason are drawn; playable keeps out
+		// those whose reason the engine does not declare.
 		d.play.DeclineForbiddenCasts()
 	}
 	if meldFirst && !d.action(s, []model.ActionType{model.Meld}) {
@@ -707,7 +723,7 @@ func (d *drawer) stack(i int, owner model.PlayerID) {
 	}
 	kinds := d.kinds()
 	wallAt := -1
-	if d.o.CantAttack && n > len(need) && rapid.Bool().Draw(t, "defender") {
+	if d.cantAttack() && n > len(need) && rapid.Bool().Draw(t, "defender") {
 		wallAt = rapid.IntRange(len(need), n-1).Draw(t, "defender at")
 	}
 	var comps []model.Component

@@ -36,7 +36,7 @@ func undeclared(info EngineInfo, s *model.Scenario) error {
 	if len(info.Lacks(model.Features)) == 0 {
 		return nil // it declares every feature Uses can name: the scenario need not be read
 	}
-	lacks := info.Lacks(s.Uses())
+	lacks := info.Lacks(reference.Uses(s))
 	if len(lacks) == 0 {
 		return nil
 	}

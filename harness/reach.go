@@ -207,7 +207,7 @@ func drawSample(p *properties.Property, info EngineInfo, g *rapid.Generator[*mod
 			continue
 		}
 		out.reached = true
-		used := played.Uses()
+		used := reference.UsesWith(played, want)
 		for _, l := range labels {
 			common := append([]model.Feature{}, used...)
 			if have, ok := out.uses[l]; ok {
@@ -241,6 +241,20 @@ func setAsideText(aside map[string]string) string {
 		labels = append(labels, fmt.Sprintf("%q", l))
 	}
 	slices.Sort(labels)
+	return strings.Join(labels, ", ")
+}
+
+// refusedText lists the labels set aside for the engine's refusals,
+// each with how many scenarios it refused, for a why.
+func refusedText(aside map[string]string, counts map[string]int) string {
+	labels := make([]string, 0, len(aside))
+	for l := range aside {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	for i, l := range labels {
+		labels[i] = fmt.Sprintf("%q (%d refused)", l, counts[l])
+	}
 	return strings.Join(labels, ", ")
 }
 

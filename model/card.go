@@ -114,6 +114,22 @@ const (
 	// enchants can't attack or block, a restriction on attacking (CR
 	// 508.1c).
 	EnchantedCantAttackOrBlock AbilityID = "enchanted_cant_attack_or_block"
+	// Shroud keeps a permanent from being any spell's target (CR
+	// 702.18a); Lightning Greaves grants it.
+	Shroud AbilityID = "shroud"
+	// Hexproof keeps a permanent from being the target of its
+	// controller's opponents' spells (CR 702.11b); a hexproof counter
+	// gives it (122.1b).
+	Hexproof AbilityID = "hexproof"
+	// ProtectionFromRed keeps a permanent from being the target of red
+	// spells (CR 702.16b).
+	ProtectionFromRed AbilityID = "protection_from_red"
+	// OpponentsCantCastLow is Brisela's: her controller's opponents can't
+	// cast spells of mana value 3 or less (CR 601.3).
+	OpponentsCantCastLow AbilityID = "opponents_cant_cast_mv_3_or_less"
+	// MeldGisela is Gisela, the Broken Blade's meld ability, which melds
+	// her with Bruna into Brisela (CR 701.42a).
+	MeldGisela AbilityID = "meld_gisela_the_broken_blade"
 )
 
 // CardOnlyReplacement reports whether a is a replacement effect that

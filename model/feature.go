@@ -1,6 +1,9 @@
 package model
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // A Feature is a part of the rules an engine may or may not implement.
 // Engines declare the features they support; a property that needs a
@@ -22,6 +25,17 @@ const (
 	FeatureCreateToken Feature = "create_token"   // creating a token that copies nothing (CR 111.1, 111.2)
 	FeatureDestroy     Feature = "destroy"        // destroying every creature (CR 701.8)
 	FeatureStatics     Feature = "static_effects" // static abilities with a declared effect, applied by layers (CR 613.1f, 613.4c)
+
+	// What forbids a spell or an attack, and what a spell's target may
+	// do about it (since 0.2.0): an engine that lacks one is never given
+	// a scenario in which it decides anything.
+	FeatureIllegalTargets     Feature = "illegal_targets"     // mutating spells cast at targets the rules forbid: a Human, a noncreature, another owner's creature (CR 702.140a)
+	FeatureHexproof           Feature = "hexproof"            // hexproof, from a counter, keeping a permanent from an opponent's spells (CR 702.11b, 122.1b)
+	FeatureShroud             Feature = "shroud"              // shroud keeping a permanent from every spell (CR 702.18a)
+	FeatureProtection         Feature = "protection"          // protection from a colour keeping a permanent from spells of it (CR 702.16b)
+	FeatureWard               Feature = "ward"                // ward {2} of a face-down permanent, triggered by an opponent's mutating spell, paid or not as choices.may says, countering it (CR 702.21a, 701.6a)
+	FeatureAttackRestrictions Feature = "attack_restrictions" // defender and Auras that forbid an attack (CR 702.3b, 508.1c)
+	FeatureCastRestrictions   Feature = "cast_restrictions"   // effects that forbid a player to cast a spell: Brisela's (CR 601.3)
 
 	// Merged permanents (CR 730), part by part: an engine whose only way
 	// to merge is a mutating spell holds merged permanents without the
@@ -54,6 +68,8 @@ const (
 	FeatureFaceDown    Feature = "face_down"
 	FeatureDoubleFaced Feature = "double_faced"
 	FeaturePhasing     Feature = "phasing"
+	// FeatureTargeting is the features about what a spell may target.
+	FeatureTargeting Feature = "targeting"
 )
 
 // Shorthands maps each shorthand to its parts: in capabilities and
@@ -64,6 +80,18 @@ var Shorthands = map[Feature][]Feature{
 	FeatureFaceDown:    {FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak},
 	FeatureDoubleFaced: {FeatureTransform, FeatureConvert, FeatureModal},
 	FeaturePhasing:     {FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached},
+	FeatureTargeting:   {FeatureIllegalTargets, FeatureHexproof, FeatureShroud, FeatureProtection, FeatureWard},
+}
+
+// ShorthandList returns the shorthands' names, sorted and joined by
+// commas, for a message that lists what may be declared.
+func ShorthandList() string {
+	names := make([]string, 0, len(Shorthands))
+	for f := range Shorthands {
+		names = append(names, string(f))
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }
 
 // Features lists every feature, in a fixed order; shorthands are not
@@ -75,6 +103,46 @@ var Features = []Feature{
 	FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached,
 	FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked, FeatureCombat,
 	FeatureCreateToken, FeatureDestroy, FeatureStatics,
+	FeatureIllegalTargets, FeatureHexproof, FeatureShroud, FeatureProtection, FeatureWard,
+	FeatureAttackRestrictions, FeatureCastRestrictions,
+}
+
+// A Vocabulary is the features a release of mergecheck knows. An adapter
+// written for a release declares features of its vocabulary only, and a
+// later release gives it only scenarios that use them: what a release
+// adds reaches an engine only when its adapter declares it.
+type Vocabulary struct {
+	Release  string    // the release that first knew these features, "0.1.0"
+	Features []Feature // every feature it knew, in the order of Features
+}
+
+// Vocabularies lists the vocabulary of every release, oldest first; the
+// last is Features.
+var Vocabularies = []Vocabulary{
+	{Release: "0.1.0", Features: []Feature{
+		FeatureMutate, FeatureMergedStacks, FeatureMergeAction, FeatureMeld,
+		FeatureCastFaceDown, FeatureTurnFaceDown, FeatureTurnFaceUpEffect, FeatureTurnFaceUpSpecial, FeatureManifest, FeatureCloak,
+		FeatureFlip, FeatureTransform, FeatureConvert, FeatureModal,
+		FeaturePhaseAction, FeaturePhaseUntap, FeaturePhaseAttached,
+		FeatureCopy, FeatureReplacement, FeatureCommander, FeatureLinked, FeatureCombat,
+		FeatureCreateToken, FeatureDestroy,
+	}},
+	{Release: "0.2.0", Features: Features},
+}
+
+// Since returns the release that first knew feature f (a shorthand: the
+// first that knew all its parts), or "" for a name no release knows.
+func Since(f Feature) string {
+	parts, short := Shorthands[f]
+	if !short {
+		parts = []Feature{f}
+	}
+	for _, v := range Vocabularies {
+		if !slices.ContainsFunc(parts, func(p Feature) bool { return !slices.Contains(v.Features, p) }) {
+			return v.Release
+		}
+	}
+	return ""
 }
 
 // ExpandFeatures returns fs with every shorthand replaced by its parts,
@@ -122,7 +190,8 @@ func Provides(declared []Feature, need Feature) bool {
 // unnamed in a library asks nothing of an engine.
 func (s *Scenario) Uses() []Feature {
 	used := map[Feature]bool{}
-	phaser := false // an object with phasing, which phases at its controller's untap step
+	phaser := false    // an object with phasing, which phases at its controller's untap step
+	restricts := false // an object with defender or that forbids an attack
 	inPlay := func(id ObjectID) {
 		if id == "" {
 			return
@@ -155,7 +224,18 @@ func (s *Scenario) Uses() []Feature {
 				used[FeatureLinked] = true
 			case Phasing:
 				phaser = true
+			case ProtectionFromRed:
+				used[FeatureProtection] = true
+			case Hexproof:
+				used[FeatureHexproof] = true
+			case MeldGisela, OpponentsCantCastLow:
+				used[FeatureCastRestrictions] = true
+			case Defender, EnchantedCantAttackOrBlock:
+				restricts = true
 			}
+		}
+		if d.Melded != nil && d.Melded.HasAbility(OpponentsCantCastLow) {
+			used[FeatureCastRestrictions] = true
 		}
 	}
 	attached := false
@@ -174,6 +254,9 @@ func (s *Scenario) Uses() []Feature {
 		}
 		if p.AttachedTo != "" {
 			attached = true
+		}
+		if p.Counters["hexproof"] > 0 {
+			used[FeatureHexproof] = true
 		}
 		if p.Status.Flipped {
 			used[FeatureFlip] = true
@@ -200,6 +283,7 @@ func (s *Scenario) Uses() []Feature {
 	if len(s.Start.Links) > 0 {
 		used[FeatureLinked] = true
 	}
+	castsMutate, attacks := false, false
 	for _, a := range s.Actions {
 		for _, id := range []ObjectID{a.Object, a.Target, a.With, a.Card} {
 			inPlay(id)
@@ -228,6 +312,24 @@ func (s *Scenario) Uses() []Feature {
 		if a.Choices.CommandZone != nil {
 			used[FeatureCommander] = true
 		}
+		if a.Type == CastMutate {
+			castsMutate = true
+			if a.Choices.May != nil {
+				used[FeatureWard] = true // whether the caster pays for ward
+			}
+			for _, f := range s.targetUses(a) {
+				used[f] = true
+			}
+		}
+		if a.Type == Attack {
+			attacks = true
+		}
+	}
+	if restricts && attacks {
+		used[FeatureAttackRestrictions] = true
+	}
+	if castsMutate && s.wardedByOpponent() {
+		used[FeatureWard] = true
 	}
 	if attached && (used[FeaturePhaseAction] || used[FeaturePhaseUntap]) {
 		used[FeaturePhaseAttached] = true
@@ -239,6 +341,65 @@ func (s *Scenario) Uses() []Feature {
 		}
 	}
 	return out
+}
+
+// targetUses returns what a mutating spell's target in the starting
+// state asks of an engine as the spell is cast at it: a target the rules
+// forbid for being a Human, no creature or another owner's (CR 702.140a),
+// or one with shroud from an Equipment (702.18a). A target that comes
+// into being later is left to the rules' trace (Trace.Uses).
+func (s *Scenario) targetUses(a Action) []Feature {
+	var p *Permanent
+	for i := range s.Start.Battlefield {
+		if s.Start.Battlefield[i].ID == a.Target {
+			p = &s.Start.Battlefield[i]
+		}
+	}
+	card := s.Object(a.Object)
+	if p == nil || len(p.Components) == 0 || card == nil {
+		return nil
+	}
+	var out []Feature
+	if top := s.Object(p.Components[0].Object); top != nil {
+		d := s.Def(top.Def)
+		switch {
+		case top.Owner != card.Owner:
+			out = append(out, FeatureIllegalTargets)
+		case p.Components[0].FaceDown || d == nil:
+			// A face-down permanent is a nameless 2/2 creature (CR 708.2a).
+		case !slices.Contains(d.Front.Types, "creature") || slices.Contains(d.Front.Subtypes, "Human"):
+			out = append(out, FeatureIllegalTargets)
+		}
+	}
+	for _, q := range s.Start.Battlefield {
+		if q.AttachedTo != p.ID || len(q.Components) == 0 {
+			continue
+		}
+		if o := s.Object(q.Components[0].Object); o != nil {
+			if d := s.Def(o.Def); d != nil && d.Front.HasAbility(EquippedHasteShroud) {
+				out = append(out, FeatureShroud)
+			}
+		}
+	}
+	return out
+}
+
+// wardedByOpponent reports whether a permanent of the starting state
+// has ward as a face-down permanent cloaked or disguised (CR 701.58a,
+// 702.168a) and is controlled by a player who does not own it: its
+// owner's mutating spell at it would trigger ward (702.21a).
+func (s *Scenario) wardedByOpponent() bool {
+	for _, p := range s.Start.Battlefield {
+		if len(p.Components) == 0 || !p.Components[0].FaceDown {
+			continue
+		}
+		by := p.Components[0].FaceDownBy
+		o := s.Object(p.Components[0].Object)
+		if (by == ByCloak || by == ByDisguise) && o != nil && o.Owner != p.Controller {
+			return true
+		}
+	}
+	return false
 }
 
 // melded reports whether p is a melded permanent (CR 712.4): the two back
@@ -257,6 +418,47 @@ func (s *Scenario) melded(p Permanent) bool {
 		}
 	}
 	return true
+}
+
+// Uses returns the features the rules' trace t shows its scenario asks
+// of an engine beyond what [Scenario.Uses] sees in the scenario itself:
+// a cast or an attack the rules forbid, by the rule that forbids it
+// (CR 702.140a, 702.11b, 702.16b, 702.18a, 601.3, 702.3b, 508.1c), and
+// a ward that triggers or counters a spell (702.21a, 701.6a). The
+// features a scenario uses are those of both.
+func (t *Trace) Uses() []Feature {
+	used := map[Feature]bool{}
+	note := func(e Event) {
+		switch {
+		case e.Rule == "702.21a" || e.Rule == "701.6a":
+			used[FeatureWard] = true
+		case e.Kind != NotAllowed:
+		case e.Rule == "702.140a":
+			used[FeatureIllegalTargets] = true
+		case e.Rule == "702.11b":
+			used[FeatureHexproof] = true
+		case e.Rule == "702.16b":
+			used[FeatureProtection] = true
+		case e.Rule == "702.18a":
+			used[FeatureShroud] = true
+		case e.Rule == "601.3":
+			used[FeatureCastRestrictions] = true
+		case e.Rule == "702.3b" || e.Rule == "508.1c":
+			used[FeatureAttackRestrictions] = true
+		}
+	}
+	for _, st := range t.Steps {
+		for _, e := range st.Events {
+			note(e)
+		}
+	}
+	var out []Feature
+	for _, f := range Features {
+		if used[f] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // LayoutFeature is the part of the rules a card of layout l asks of an

@@ -27,7 +27,7 @@ var genBrisela = generators.NewShape(generators.Options{
 // mana value 3 or less.
 var P601_3 = &Property{
 	Rule:  "601.3",
-	Needs: []model.Feature{model.FeatureMeld},
+	Needs: []model.Feature{model.FeatureMeld, model.FeatureCastRestrictions},
 	Draws: genBrisela,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

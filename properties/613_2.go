@@ -28,7 +28,7 @@ var genCopyMerge = generators.NewShape(generators.Options{
 // unsettled).
 var P613_2a = &Property{
 	Rule:         "613.2a",
-	Needs:        []model.Feature{model.FeatureMerge, model.FeatureCopy},
+	Needs:        []model.Feature{model.FeatureCopy},
 	Draws:        genCopyMerge,
 	Differential: true,
 	Classify:     copyMergeOrder,

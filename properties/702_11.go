@@ -21,7 +21,7 @@ var genHexproof = generators.NewShape(generators.Options{
 // it.
 var P702_11b = &Property{
 	Rule:  "702.11b",
-	Needs: []model.Feature{model.FeatureMutate},
+	Needs: []model.Feature{model.FeatureMutate, model.FeatureHexproof},
 	Draws: genHexproof,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

@@ -10,7 +10,7 @@ import (
 // P702_140a: mutate's target is a non-Human creature with the same owner.
 var P702_140a = &Property{
 	Rule:  "702.140a",
-	Needs: []model.Feature{model.FeatureMutate},
+	Needs: []model.Feature{model.FeatureMutate, model.FeatureIllegalTargets},
 	Draws: genMutateTargets,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

@@ -20,7 +20,7 @@ var genProtection = generators.NewShape(generators.Options{
 // a red spell; a spell of other colours may target it.
 var P702_16b = &Property{
 	Rule:  "702.16b",
-	Needs: []model.Feature{model.FeatureMutate},
+	Needs: []model.Feature{model.FeatureMutate, model.FeatureProtection},
 	Draws: genProtection,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

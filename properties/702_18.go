@@ -22,7 +22,7 @@ var genShroud = generators.NewShape(generators.Options{
 // mutating creature spell can't be cast at one (CR 601.2c).
 var P702_18a = &Property{
 	Rule:  "702.18a",
-	Needs: []model.Feature{model.FeatureMutate},
+	Needs: []model.Feature{model.FeatureMutate, model.FeatureShroud},
 	Draws: genShroud,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

@@ -83,7 +83,7 @@ var P702_21a = &Property{
 // off the stack, this rule judges where it went.
 var P701_6a = &Property{
 	Rule:  "701.6a",
-	Needs: []model.Feature{model.FeatureMutate, model.FeatureCloak},
+	Needs: []model.Feature{model.FeatureMutate, model.FeatureCloak, model.FeatureWard},
 	Draws: genWard,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}

@@ -147,7 +147,7 @@ func restrictionLabelsOf(kind string) func(s *model.Scenario, rules *model.Trace
 // it from any of its components (CR 702.140e).
 var P702_3b = &Property{
 	Rule:     "702.3b",
-	Needs:    []model.Feature{model.FeatureCombat},
+	Needs:    []model.Feature{model.FeatureCombat, model.FeatureAttackRestrictions},
 	Draws:    genAttackRestricted,
 	Classify: restrictionLabelsOf("defender"),
 	Cover:    map[string]float64{"defender": 0.06, "defender-below": 0.01},
@@ -162,7 +162,7 @@ var P702_3b = &Property{
 // 730.2c).
 var P508_1c = &Property{
 	Rule:     "508.1c",
-	Needs:    []model.Feature{model.FeatureCombat},
+	Needs:    []model.Feature{model.FeatureCombat, model.FeatureAttackRestrictions},
 	Draws:    genAttackRestricted,
 	Classify: restrictionLabelsOf("enchanted"),
 	Cover:    map[string]float64{"enchanted": 0.04, "merged-enchanted": 0.02},

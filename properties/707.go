@@ -65,10 +65,12 @@ var genCloneDFC = generators.NewShape(generators.Options{
 // the face that is up; a card that enters as such a copy is not
 // double-faced, nor transformed: its own card has one face. So for a copy
 // of a merged permanent topped by a double-faced card, which is not
-// double-faced itself (730.2i).
+// double-faced itself (730.2i), and of a meld card or a melded permanent
+// (meld cards are double-faced, 712.1). It needs copy, and a double-faced
+// card or a meld card to copy: the draws tell which (harness's reach).
 var P707_8 = &Property{
 	Rule:  "707.8",
-	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
+	Needs: []model.Feature{model.FeatureCopy},
 	Draws: genCloneDFC,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
@@ -90,7 +92,10 @@ var P707_8 = &Property{
 			}
 			if e.Derived.DoubleFaced != r.Derived.DoubleFaced || e.Derived.Transformed != r.Derived.Transformed {
 				what := "double-faced"
-				if len(q.Components) > 1 {
+				switch {
+				case len(q.Components) == 2 && q.Components[0].Face == model.Back && defOf(c.Scenario, q.Components[0].Object).Layout == model.LayoutMeld:
+					what = "melded"
+				case len(q.Components) > 1:
 					what = "merged" // not double-faced itself (CR 730.2i)
 				}
 				return problemOf("copy-of-double-faced-is-double-faced", "%s, %s, which entered as a copy of %s %s, reports it %s and %s: a copy takes only the copiable values of the face that is up, and its own card has one face", after(c, i), r.ID, what, q.ID, flagWords(e.Derived.DoubleFaced, "double-faced"), flagWords(e.Derived.Transformed, "transformed"))
@@ -109,7 +114,7 @@ func copiedDFC(c *Case, i int) *model.Permanent {
 	if q == nil || q.Status.FaceDown {
 		return nil
 	}
-	if d := defOf(c.Scenario, q.Components[0].Object); d == nil || !d.Layout.DoubleFaced() || d.Layout == model.LayoutMeld {
+	if d := defOf(c.Scenario, q.Components[0].Object); d == nil || !d.Layout.DoubleFaced() {
 		return nil
 	}
 	return q
@@ -139,7 +144,7 @@ func copiedDFCTop(c *Case, i int) (src, tok *model.Permanent) {
 // token with one face, the merged permanent's copiable values.
 var P707_8a = &Property{
 	Rule:  "707.8a",
-	Needs: []model.Feature{model.FeatureCopy, model.FeatureDoubleFaced},
+	Needs: []model.Feature{model.FeatureCopy},
 	Draws: genCopyDFC,
 	Classify: byStep(func(c *Case, i int) []string {
 		switch src, tok := copiedDFCTop(c, i); {

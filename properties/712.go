@@ -121,7 +121,7 @@ func lonelyDFC(s *model.Scenario, p *model.Permanent) bool {
 // characteristics.
 var P712_8d = &Property{
 	Rule:         "712.8d",
-	Needs:        []model.Feature{model.FeatureDoubleFaced},
+	Needs:        nil,
 	Draws:        genDFCChars,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
@@ -221,7 +221,7 @@ func transformsFaceDown(c *Case, i int) *model.Permanent {
 // face up with its front face up.
 var P712_15a = &Property{
 	Rule:  "712.15a",
-	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureTransform},
+	Needs: []model.Feature{model.FeatureFaceDown},
 	Draws: genFaceDownDFC,
 	Classify: byStep(func(c *Case, i int) []string {
 		if transformsFaceDown(c, i) == nil {
@@ -258,7 +258,7 @@ var P712_15a = &Property{
 // P712_16: melded and double-faced permanents can't be turned face down.
 var P712_16 = changing(&Property{
 	Rule:  "712.16",
-	Needs: []model.Feature{model.FeatureFaceDown, model.FeatureDoubleFaced},
+	Needs: []model.Feature{model.FeatureFaceDown},
 	Draws: genDFC,
 	Classify: byStep(func(c *Case, i int) []string {
 		p := dfcFaceDown(c, i)

@@ -79,7 +79,7 @@ func idsOrGoneWords(p *model.Permanent) string {
 // P730_2: merging keeps one permanent, the object going on top or under.
 var P730_2 = &Property{
 	Rule:  "730.2",
-	Needs: []model.Feature{model.FeatureMerge, model.FeatureMutate},
+	Needs: nil,
 	Draws: genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules}
@@ -246,7 +246,7 @@ func attachedApart(c *Case, k int, r *model.Permanent) bool {
 // P730_2a: a merged permanent has the topmost component's characteristics.
 var P730_2a = &Property{
 	Rule:         "730.2a",
-	Needs:        []model.Feature{model.FeatureMerge},
+	Needs:        nil,
 	Draws:        genStacks,
 	Differential: true,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
@@ -269,7 +269,7 @@ var P730_2a = &Property{
 // P730_2b: merging is not entering the battlefield.
 var P730_2b = &Property{
 	Rule:     "730.2b",
-	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
+	Needs:    nil,
 	Observes: []model.Observer{model.CreatureEnters},
 	Draws:    genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
@@ -294,7 +294,7 @@ var P730_2b = &Property{
 // P730_2c: a merged permanent is the same object.
 var P730_2c = &Property{
 	Rule:     "730.2c",
-	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate},
+	Needs:    nil,
 	Draws:    genMutate,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string { return label(rulesMerge(s, rules), "merge") },
 	Cover:    map[string]float64{"merge": 0.2},
@@ -334,7 +334,7 @@ var P730_2c = &Property{
 // P730_2d: a merged permanent is a token only if its topmost component is.
 var P730_2d = &Property{
 	Rule:  "730.2d",
-	Needs: []model.Feature{model.FeatureMerge},
+	Needs: nil,
 	Draws: genTokens,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		var out []string
@@ -397,7 +397,7 @@ var P730_2d = &Property{
 // face up by merging is not turning face up.
 var P730_2e = &Property{
 	Rule:     "730.2e",
-	Needs:    []model.Feature{model.FeatureMerge, model.FeatureMutate, model.FeatureFaceDown},
+	Needs:    []model.Feature{model.FeatureFaceDown},
 	Observes: []model.Observer{model.TurnedFaceUp},
 	Draws:    genMergeFaceDown,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
@@ -763,7 +763,7 @@ func nothingHappens(c *Case, i int, id model.ObjectID, why string) error {
 // be turned face down.
 var P730_2j = changing(&Property{
 	Rule:  "730.2j",
-	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown, model.FeatureDoubleFaced},
+	Needs: []model.Feature{model.FeatureMerge, model.FeatureFaceDown},
 	Draws: genDFCFaceDown,
 	Classify: byStep(func(c *Case, i int) []string {
 		p := mergedDFCFaceDown(c, i)
@@ -948,7 +948,7 @@ func leftAsOne(c *Case, i int, p *model.Permanent) error {
 // P730_3: a merged permanent leaving is one permanent leaving.
 var P730_3 = &Property{
 	Rule:     "730.3",
-	Needs:    []model.Feature{model.FeatureMerge},
+	Needs:    nil,
 	Observes: []model.Observer{model.CreatureDies},
 	Draws:    genLeave,
 	Classify: byStep(func(c *Case, i int) []string {

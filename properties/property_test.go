@@ -70,35 +70,6 @@ func TestEveryRuleTheIssueNamesIsListed(t *testing.T) {
 	}
 }
 
-// TestNeedsAreWhatTheCasesUse: a property needs a feature only if the
-// cases its generator draws use it (a shorthand: some part of it), a
-// good share of them at least: a need no case uses would take from an
-// engine lacking it cases it could have played. (Cases that don't use it
-// are lead-ins and shrunk forms, which judge the rule on nothing.)
-func TestNeedsAreWhatTheCasesUse(t *testing.T) {
-	for _, p := range properties.All {
-		if p.Draws == nil || len(p.Needs) == 0 {
-			continue
-		}
-		t.Run(string(p.Rule), func(t *testing.T) {
-			const n = 200
-			used := map[model.Feature]int{}
-			for i := range n {
-				s := p.Draws.Gen().Example(i)
-				for _, f := range p.Needs {
-					if model.Provides(s.Uses(), f) {
-						used[f]++
-					}
-				}
-			}
-			for _, f := range p.Needs {
-				t.Logf("%s: %d of %d", f, used[f], n)
-				assert.GreaterOrEqual(t, used[f], n/4, "%s: only %d of %d cases use %s", p.Rule, used[f], n, f)
-			}
-		})
-	}
-}
-
 // TestKey_IsLowerCaseWordsJoinedByHyphens: a class key is the same
 // whatever the punctuation of the words it is made from.
 func TestKey_IsLowerCaseWordsJoinedByHyphens(t *testing.T) {

@@ -281,7 +281,7 @@ func CheckCapabilities(c *Capabilities) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("the adapter declares capabilities mergecheck doesn't know: %s (known features: %v, and the shorthands face_down, double_faced, phasing)", strings.Join(unknown, ", "), model.Features)
+		return fmt.Errorf("the adapter declares capabilities mergecheck doesn't know: %s (known features: %v, and the shorthands %s)", strings.Join(unknown, ", "), model.Features, model.ShorthandList())
 	}
 	return nil
 }

@@ -131,17 +131,17 @@ func (c Classification) refusedAs(feature string) Classification {
 
 // Shroud is the ability Lightning Greaves gives the equipped creature
 // along with haste. The reference grants it but does not model it.
-const Shroud model.AbilityID = "shroud"
+const Shroud = model.Shroud
 
 // Hexproof keeps a permanent from being the target of its controller's
 // opponents' spells (CR 702.11b); the reference reads it from hexproof
 // counters (122.1b).
-const Hexproof model.AbilityID = "hexproof"
+const Hexproof = model.Hexproof
 
 // ProtectionFromRed keeps a permanent from being the target of red
 // spells (CR 702.16b). Red Auras and Equipment attached to it (702.16c-d)
 // are refused by name (protection-from-an-attachment).
-const ProtectionFromRed model.AbilityID = "protection_from_red"
+const ProtectionFromRed = model.ProtectionFromRed
 
 // protectedFrom reports whether a permanent with abilities can't be the
 // target of a spell of colours (CR 702.16b).
@@ -151,7 +151,7 @@ func (g *game) protectedFrom(abilities []model.AbilityID, colours []model.Color)
 
 // OpponentsCantCastLow is Brisela's restriction: its controller's
 // opponents can't cast spells of mana value 3 or less (CR 601.3).
-const OpponentsCantCastLow model.AbilityID = "opponents_cant_cast_mv_3_or_less"
+const OpponentsCantCastLow = model.OpponentsCantCastLow
 
 // equipmentGrants are the abilities equipped_haste_shroud gives the
 // equipped creature (CR 301.5, layer 6).
@@ -235,7 +235,7 @@ var classifications = map[model.AbilityID]Classification{
 	"false_demise_return":                        inertAs(triggered, model.Return),
 	"flip_akki_lavarunner":                       inertAs(triggered, model.Flip),
 	"imprint_exile_nontoken_creature":            inertAs(triggered, model.Move),
-	"meld_gisela_the_broken_blade":               inertAs(triggered, model.Meld),
+	model.MeldGisela:                             inertAs(triggered, model.Meld),
 	"meld_graf_rats":                             inertAs(triggered, model.Meld),
 	"mimic_vat_imprint":                          inertAs(triggered, model.ExileFound),
 	"transform_no_spells_last_turn":              inertAs(triggered, model.Transform),

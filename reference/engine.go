@@ -32,6 +32,29 @@ const (
 // [ErrInvalid].
 func Run(s *model.Scenario) (*model.Trace, error) { return run(s, "", newGame) }
 
+// Uses returns the features s asks of an engine: those the scenario
+// itself shows (model.Scenario.Uses) and those the rules' trace of it
+// shows (model.Trace.Uses), such as a cast the rules forbid for a reason
+// of its own; the scenario's alone when the reference can't play it.
+func Uses(s *model.Scenario) []model.Feature {
+	t, err := Run(s)
+	if err != nil {
+		return s.Uses()
+	}
+	return UsesWith(s, t)
+}
+
+// UsesWith is Uses given the rules' trace of s.
+func UsesWith(s *model.Scenario, rules *model.Trace) []model.Feature {
+	used, more := s.Uses(), rules.Uses()
+	if len(more) == 0 {
+		return used
+	}
+	return slices.DeleteFunc(slices.Clone(model.Features), func(f model.Feature) bool {
+		return !slices.Contains(used, f) && !slices.Contains(more, f)
+	})
+}
+
 // RunValid plays s as Run does, without validating it first: for a
 // scenario known to be valid, such as one a generator drew (the
 // generators build only valid scenarios, which their tests check). Given

@@ -96,6 +96,14 @@ func (p *Play) Countered() bool {
 	return slices.ContainsFunc(p.g.events, func(e model.Event) bool { return e.Kind == model.ZoneChange && e.Rule == "701.6a" })
 }
 
+// Uses returns the features the last action played asks of an engine
+// by what the rules did (model.Trace.Uses): a cast or an attack they
+// forbid, a ward that counters.
+func (p *Play) Uses() []model.Feature {
+	t := model.Trace{Steps: []model.Step{{Events: p.g.events}}}
+	return t.Uses()
+}
+
 // declined reports whether err is the rules forbidding a, and p plays
 // such an action as a not_allowed step: an attack always, a spell cast
 // when DeclineForbiddenCasts says so.

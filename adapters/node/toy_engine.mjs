@@ -33,7 +33,9 @@ const ENGINE = { name: "toy-node", version: "0.1" };
 const HELLO = {
   type: "hello", protocol: PROTOCOL, engine: ENGINE,
   capabilities: {
-    features: ["merged_stacks", "mutate"], // no bare merge action
+    // No bare merge action; what a mutating spell may target, only the
+    // rules the toy implements (0.2.0 names).
+    features: ["merged_stacks", "mutate", "illegal_targets", "protection"],
     observers: ["creature_dies", "card_to_graveyard", "turned_face_up", "creature_enters", "mutates"],
     partial_traces: true, // judged by the plain invariants only
     direct_setup: true,   // it can start from merged stacks

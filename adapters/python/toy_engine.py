@@ -31,7 +31,9 @@ HELLO = {
     "type": "hello", "protocol": PROTOCOL,
     "engine": {"name": "toy-python", "version": "0.1"},
     "capabilities": {
-        "features": ["merged_stacks", "mutate"],  # no bare merge action
+        # No bare merge action; what a mutating spell may target, only
+        # the rules the toy implements (0.2.0 names).
+        "features": ["merged_stacks", "mutate", "illegal_targets", "protection"],
         "observers": ["creature_dies", "card_to_graveyard", "turned_face_up", "creature_enters", "mutates"],
         "partial_traces": True,  # judged by the plain invariants only
         "direct_setup": True,    # it can start from merged stacks

@@ -96,7 +96,7 @@ func replay(args []string, stdout, stderr io.Writer) int {
 			trouble++
 			continue
 		}
-		if lacks := e.Info().Lacks(s.Uses()); len(lacks) > 0 {
+		if lacks := e.Info().Lacks(reference.Uses(s)); len(lacks) > 0 {
 			fmt.Fprintf(stdout, "UNSUPPORTED %s: it uses %v, which engine %s does not declare\n", path, lacks, e.Info().Name)
 			unsupported++
 			continue

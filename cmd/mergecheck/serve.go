@@ -45,7 +45,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var unknown []model.Feature
 		features, unknown = model.ExpandFeatures(splitFeatures(*featureList))
 		if len(unknown) > 0 {
-			fmt.Fprintf(stderr, "mergecheck serve: --features: unknown feature %q (known: %v, and the shorthands merge, face_down, double_faced, phasing)\n", unknown[0], model.Features)
+			fmt.Fprintf(stderr, "mergecheck serve: --features: unknown feature %q (known: %v, and the shorthands %s)\n", unknown[0], model.Features, model.ShorthandList())
 			return exitTrouble
 		}
 		if features == nil {

@@ -117,7 +117,7 @@ func (d Declaration) Refusal(s *model.Scenario) string {
 	if d.Features == nil {
 		return ""
 	}
-	if lacks := slices.DeleteFunc(s.Uses(), func(f model.Feature) bool { return slices.Contains(d.Features, f) }); len(lacks) > 0 {
+	if lacks := slices.DeleteFunc(reference.Uses(s), func(f model.Feature) bool { return slices.Contains(d.Features, f) }); len(lacks) > 0 {
 		return fmt.Sprintf("the scenario uses %v, which this engine does not implement (serve --features)", lacks)
 	}
 	return ""
