@@ -655,6 +655,7 @@ func checkOne(ctx context.Context, j *judge, p *properties.Property, o Options) 
 		e.callShare = j.allot
 	}
 	if !e.failed && !e.faulted && !notJudged(r) {
+		setAsideRefused(p, &r, s.refusedAs)
 		e.short = uncovered(p, r)
 		e.unreached = unreached(p, r)
 	}
@@ -913,6 +914,39 @@ func coveredButForLoss(p *properties.Property, r Result) bool {
 		}
 	}
 	return true
+}
+
+// refusedPrefix begins the why of a coverage label set aside because the
+// engine refused the scenarios that reach it.
+const refusedPrefix = "the engine refused "
+
+// setAsideRefused sets aside the coverage labels that fall short of
+// their share only for the scenarios the engine refused: those it played
+// do not reach them often enough, those it refused would have. Coverage
+// is asked only of what the engine plays; a situation it refuses by name
+// is unsupported, never uncovered, and the why counts the refusals.
+func setAsideRefused(p *properties.Property, r *Result, reasons map[string]string) {
+	for l := range p.Cover {
+		n := r.RefusedLabels[l]
+		if _, aside := r.SetAside[l]; aside || n == 0 {
+			continue
+		}
+		want := r.share(p, l)
+		if r.Cases > 0 && float64(r.Coverage[l])/float64(r.Cases) >= want {
+			continue
+		}
+		if float64(r.Coverage[l]+n)/float64(r.Cases+r.Refused) < want {
+			continue // short even with them: the draws', not the refusals'
+		}
+		if r.SetAside == nil {
+			r.SetAside = map[string]string{}
+		}
+		r.SetAside[l] = fmt.Sprintf("%s%d scenarios drawn that reach it, as: %s", refusedPrefix, n, reasons[l])
+		delete(r.Shares, l)
+	}
+	if len(r.Shares) == 0 {
+		r.Shares = nil
+	}
 }
 
 // unreached reports whether p names its situations and none of r's

@@ -283,16 +283,22 @@ func TestCover_AShortRoundIsTheSeedsLuck(t *testing.T) {
 	assert.NotZero(t, rescued, "no seed fell short in its first round and held after more: the test shows nothing")
 }
 
-// TestCover_AnEngineThatLosesALabelIsUncovered: an engine that refuses
-// every case whose merged permanent goes to a graveyard never plays
-// 730.3's merged-dies: more rounds do not make it covered.
-func TestCover_AnEngineThatLosesALabelIsUncovered(t *testing.T) {
+// TestCover_ASituationTheEngineRefusesIsUnsupportedNotUncovered: an
+// engine that refuses by name every case whose merged permanent goes to
+// a graveyard never plays 730.3's merged-dies: more rounds do not make it
+// covered, and the label is not asked of it. The rule is held on what it
+// plays, the label named with the count of its refusals. A label short
+// even with the refused cases counted is still uncovered (TestDecide).
+func TestCover_ASituationTheEngineRefusesIsUnsupportedNotUncovered(t *testing.T) {
 	res, err := harness.Check(context.Background(), noGraveyard{}, []*properties.Property{properties.P730_3}, &harness.Options{Checks: 100, Seed: 1})
 	require.NoError(t, err)
 	r := res.Results[0]
-	assert.Equal(t, harness.Uncovered, r.Verdict)
-	assert.Contains(t, r.Why, `"merged-dies" covered 0%`)
-	assert.Equal(t, 400, r.Cases+r.Refused, "four rounds drawn before it is called uncovered")
+	assert.Equal(t, harness.Held, r.Verdict)
+	assert.Zero(t, r.Coverage["merged-dies"])
+	assert.Positive(t, r.RefusedLabels["merged-dies"])
+	assert.Contains(t, r.Why, fmt.Sprintf(`"merged-dies" (%d refused)`, r.RefusedLabels["merged-dies"]))
+	assert.Contains(t, r.SetAside["merged-dies"], "no graveyard here", "the engine's reason")
+	assert.Equal(t, 400, r.Cases+r.Refused, "four rounds drawn before the label is set aside")
 }
 
 // noGraveyard is the reference but refuses any move to a graveyard.

@@ -39,6 +39,9 @@ type outcome struct {
 	found   model.RuleID // the rule whose check found the problem, when not the case's own
 	fault   error        // the engine's failure, if any
 	refused error        // the engine's (or the harness's) "unsupported" for this scenario
+	// refusedLabels are the coverage labels of a scenario the engine
+	// itself refused, from the rules' trace: the situations it refuses.
+	refusedLabels []string
 	// excluded names the rule whose check reports the way the engine's
 	// trace departed from the rules' in this case: the case is that
 	// rule's finding, not a case of this one.
@@ -739,7 +742,7 @@ func (j *judge) playWith(s *model.Scenario, enc []byte, want *model.Trace, err e
 	a := sortAnswer(s, got, err)
 	switch {
 	case a.refused != nil:
-		return outcome{refused: a.refused}
+		return outcome{refused: a.refused, refusedLabels: labelsOf(j.p, s, want)}
 	case a.fault != nil:
 		return outcome{fault: a.fault, class: a.class}
 	}

@@ -162,6 +162,11 @@ type Result struct {
 	// Refusals gives the three commonest reasons it gave.
 	Refused  int
 	Refusals []Refusal
+	// RefusedLabels counts, by coverage label, the scenarios the engine
+	// refused that have it: the situations it refuses by name. A label
+	// short of its share for want of them is not asked of the engine
+	// (SetAside says so, with the count).
+	RefusedLabels map[string]int
 
 	Counterexample *Counterexample // set iff Verdict is Failed
 	// Others are further counterexamples of the rule, each of another

@@ -28,7 +28,10 @@ type searcher struct {
 	// of engine calls.
 	stopped  bool
 	refusals map[string]int
-	digest   stdhash.Hash
+	// refusedAs is, by coverage label, the first reason the engine gave
+	// for refusing a scenario with it.
+	refusedAs map[string]string
+	digest    stdhash.Hash
 	// played are the cases a search played that failed nothing new, by
 	// hash: a later search need not play them again.
 	played map[string]bool
@@ -39,7 +42,7 @@ type searcher struct {
 
 func newSearcher(ctx context.Context, j *judge, r *Result) *searcher {
 	r.Coverage = map[string]int{}
-	return &searcher{ctx: ctx, j: j, p: j.p, r: r, gen: j.gen(), refusals: map[string]int{}, digest: sha256.New(), played: map[string]bool{}, first: true}
+	return &searcher{ctx: ctx, j: j, p: j.p, r: r, gen: j.gen(), refusals: map[string]int{}, refusedAs: map[string]string{}, digest: sha256.New(), played: map[string]bool{}, first: true}
 }
 
 // A hunt is one search's state: the failure classes it is not looking
@@ -199,6 +202,15 @@ func (s *searcher) count(sc *model.Scenario, d *drawn, out outcome) {
 	case out.refused != nil:
 		r.Refused++
 		s.refusals[out.refused.Error()]++
+		for _, l := range out.refusedLabels {
+			if r.RefusedLabels == nil {
+				r.RefusedLabels = map[string]int{}
+			}
+			r.RefusedLabels[l]++
+			if s.refusedAs[l] == "" {
+				s.refusedAs[l] = out.refused.Error()
+			}
+		}
 	case out.excluded != "":
 		s.j.lead(out.excluded, sc, out)
 		r.Excluded++

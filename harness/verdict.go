@@ -102,13 +102,28 @@ func decided(r Result, e ending) decision {
 		return decision{verdict: Held, why: fmt.Sprintf("the run was stopped after %d of %d cases; all of them held", r.Cases, e.checks)}
 	case len(r.SetAside) > 0 || len(r.Shares) > 0:
 		var why []string
-		if len(r.SetAside) > 0 {
-			why = append(why, "set aside, as its scenarios reach them never or too rarely: "+setAsideText(r.SetAside))
+		refused, rare := map[string]string{}, map[string]string{}
+		for l, w := range r.SetAside {
+			if strings.HasPrefix(w, refusedPrefix) {
+				refused[l] = w
+			} else {
+				rare[l] = w
+			}
+		}
+		if len(rare) > 0 {
+			why = append(why, "set aside, as its scenarios reach them never or too rarely: "+setAsideText(rare))
+		}
+		if len(refused) > 0 {
+			why = append(why, "unsupported, as the engine refused the scenarios that reach them: "+refusedText(refused, r.RefusedLabels))
 		}
 		if len(r.Shares) > 0 {
 			why = append(why, "covered at the shares measured for its features: "+sharesText(r.Shares))
 		}
-		return decision{verdict: Held, why: "judged on what the engine's features reach; " + strings.Join(why, "; ")}
+		what := "judged on what the engine's features reach; "
+		if len(rare) == 0 && len(r.Shares) == 0 {
+			what = "judged on what the engine plays; "
+		}
+		return decision{verdict: Held, why: what + strings.Join(why, "; ")}
 	}
 	return decision{verdict: Held}
 }

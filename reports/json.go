@@ -103,6 +103,10 @@ type Rule struct {
 	// Shares are the coverage shares asked of this engine below the
 	// property's own, measured on the draws its features allow.
 	Shares map[string]float64 `json:"shares,omitempty"`
+	// RefusedLabels counts, by coverage label, the scenarios the engine
+	// refused that reach it; a label short of its share for want of them
+	// is set aside.
+	RefusedLabels map[string]int `json:"refused_labels,omitempty"`
 	// Lead names the rule whose case first showed this rule's failure,
 	// when it is another's, and that rule's call that played it.
 	Lead *harness.Lead `json:"lead,omitempty"`
@@ -219,7 +223,7 @@ func FromResults(r *harness.Results) *Document {
 		d.Summary[string(res.Verdict)]++
 		rr := Rule{Rule: res.Rule, Summary: rules.Summary(res.Rule), Verdict: res.Verdict, Cases: res.Cases,
 			Coverage: res.Coverage, Seconds: res.Elapsed.Seconds(), Why: res.Why, Digest: res.Digest, Expected: res.Expected,
-			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside, Shares: res.Shares,
+			Excluded: res.Excluded, ExcludedBy: res.ExcludedBy, Refused: res.Refused, Refusals: res.Refusals, Calls: res.Calls, FailedAtCall: res.FailedAtCall, ShrunkAtCall: res.ShrunkAtCall, Reached: res.Reached, Lead: res.Lead, SetAside: res.SetAside, Shares: res.Shares, RefusedLabels: res.RefusedLabels,
 			FromLead: res.FromLead, Outside: res.Outside, BlockedBy: res.BlockedBy, LostTo: res.LostTo, Departed: res.Departed}
 		if ce := res.Counterexample; ce != nil {
 			rr.Counterexample = toCounterexample(ce)
@@ -264,7 +268,7 @@ func (d *Document) ToResults() *harness.Results {
 	for _, rr := range d.Results {
 		res := harness.Result{Rule: rr.Rule, Verdict: rr.Verdict, Cases: rr.Cases, Coverage: rr.Coverage,
 			Elapsed: seconds(rr.Seconds), Why: rr.Why, Digest: rr.Digest, Expected: rr.Expected,
-			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside, Shares: rr.Shares,
+			Excluded: rr.Excluded, ExcludedBy: rr.ExcludedBy, Refused: rr.Refused, Refusals: rr.Refusals, Calls: rr.Calls, FailedAtCall: rr.FailedAtCall, ShrunkAtCall: rr.ShrunkAtCall, Reached: rr.Reached, Lead: rr.Lead, SetAside: rr.SetAside, Shares: rr.Shares, RefusedLabels: rr.RefusedLabels,
 			FromLead: rr.FromLead, Outside: rr.Outside, BlockedBy: rr.BlockedBy, LostTo: rr.LostTo, Departed: rr.Departed}
 		if ce := rr.Counterexample; ce != nil {
 			res.Counterexample = fromCounterexample(rr.Rule, d.Seed, ce)
