@@ -252,6 +252,9 @@ func selectRules(globs string) ([]*properties.Property, error) {
 // and exits 2.
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
+// defaultCorpus is --corpus's default directory.
+const defaultCorpus = "mergecheck-corpus"
+
 // exitCode is 2 for an interrupted run, a broken engine or a rule
 // mergecheck itself broke on (an internal error), 1 for a run that
 // judged no rule at all (judgedAny), for a
@@ -259,9 +262,6 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 // with a baseline, a new failure or an expected one that now holds), 0
 // when everything checked held, or failed as expected, or was blocked by
 // a failure expected.
-// defaultCorpus is --corpus's default directory.
-const defaultCorpus = "mergecheck-corpus"
-
 func exitCode(res *harness.Results, rep *reports.BaselineReport) int {
 	if res.Interrupted {
 		return exitTrouble
