@@ -1,6 +1,7 @@
 package properties
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mergecheck/mergecheck/generators"
@@ -12,6 +13,15 @@ import (
 // or not. The tuning of 702.21a and 701.6a, kept with them.
 var genWard = generators.NewShape(generators.Options{
 	MaxPermanents: 1, MaxComponents: 2, Hand: true, Ward: true,
+	Kinds: []generators.Kind{generators.Card, generators.Token},
+	Focus: []model.ActionType{model.CastMutate},
+})
+
+// genCountered is genWard with Rest in Peace on the battlefield now and
+// then, which exiles a countered spell instead (CR 614.1a, 616.1): the
+// shape of 701.6a.
+var genCountered = generators.NewShape(generators.Options{
+	MaxPermanents: 1, MaxComponents: 2, Hand: true, Ward: true, RestInPeace: true,
 	Kinds: []generators.Kind{generators.Card, generators.Token},
 	Focus: []model.ActionType{model.CastMutate},
 })
@@ -77,24 +87,31 @@ var P702_21a = &Property{
 	},
 }
 
-// P701_6a: a countered spell leaves the stack for its owner's graveyard.
-// The format counters a spell only by an unpaid ward (702.21a). Whether
-// ward counters it is 702.21a's to judge; where the engine has the spell
-// off the stack, this rule judges where it went.
+// P701_6a: a countered spell leaves the stack for its owner's graveyard,
+// or where a replacement effect sends a card going there instead (CR
+// 614.1a, 616.1: Rest in Peace exiles it); put into the graveyard, it is
+// a card put there from anywhere (card_to_graveyard). The format counters
+// a spell only by an unpaid ward (702.21a). Whether ward counters it is
+// 702.21a's to judge; where the engine has the spell off the stack, this
+// rule judges where it went and what that triggered.
 var P701_6a = &Property{
 	Rule:  "701.6a",
 	Needs: []model.Feature{model.FeatureMutate, model.FeatureCloak, model.FeatureWard},
-	Draws: genWard,
+	Draws: genCountered,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
-		_ = counteredCasts(c, func(wardCast) error {
-			out = []string{"countered-by-ward"}
+		_ = counteredCasts(c, func(w wardCast) error {
+			if z, _ := zoneOf(&rules.Steps[w.step].State, w.card); z == model.Graveyard {
+				out = append(out, "countered-by-ward")
+			} else {
+				out = append(out, "countered-and-replaced")
+			}
 			return nil
 		})
 		return out
 	},
-	Cover: map[string]float64{"countered-by-ward": 0.03},
+	Cover: map[string]float64{"countered-by-ward": 0.02, "countered-and-replaced": 0.005},
 	Check: func(c *Case) error {
 		return counteredCasts(c, func(w wardCast) error {
 			st := &c.Trace.Steps[w.step].State
@@ -102,12 +119,46 @@ var P701_6a = &Property{
 				return nil
 			}
 			owner := c.Scenario.Object(w.card).Owner
-			if pl := st.Player(owner); pl != nil && slices.Contains(pl.Zones.Graveyard, w.card) {
+			want, _ := zoneOf(&c.Reference.Steps[w.step].State, w.card)
+			got, holder := zoneOf(st, w.card)
+			switch {
+			case want == model.Graveyard && (got != model.Graveyard || holder != owner):
+				return problemOf("countered-spell-not-in-owners-graveyard", "%s, %s, countered by %s's ward, is not in its owner %s's graveyard", after(c, w.step), w.card, w.target, owner)
+			case got != want || holder != owner:
+				return problemOf("countered-spell-not-where-replaced", "%s, %s, countered by %s's ward, is %s, but a replacement effect sends it to its owner %s's %s instead of the graveyard (CR 614.1a, 616.1)", after(c, w.step), w.card, w.target, whereWords(got, holder), owner, want)
+			}
+			if !c.Reports(model.CardToGraveyard) {
 				return nil
 			}
-			return problemOf("countered-spell-not-in-owners-graveyard", "%s, %s, countered by %s's ward, is not in its owner %s's graveyard", after(c, w.step), w.card, w.target, owner)
+			of := func(id model.ObjectID) bool { return id == w.card }
+			if n, m := countTriggers(c.Trace.Steps[w.step], model.CardToGraveyard, of), countTriggers(c.Reference.Steps[w.step], model.CardToGraveyard, of); n != m {
+				return problemOf("countered-spell-card-to-graveyard", "%s, \"card_to_graveyard\" triggered %s for %s, countered by %s's ward, but the rules trigger it %s: %s", after(c, w.step), times(n), w.card, w.target, times(m), map[bool]string{true: "a card put into a graveyard from anywhere, the stack too", false: "it did not go to a graveyard"}[m > 0])
+			}
+			return nil
 		})
 	},
+}
+
+// times says how many times a trigger fired, in words.
+func times(n int) string {
+	switch n {
+	case 0:
+		return "never"
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// whereWords says where a card is, for a problem: in whose zone, or
+// nowhere but the battlefield or the stack.
+func whereWords(z model.Zone, owner model.PlayerID) string {
+	if z == "" {
+		return "in no player's zone"
+	}
+	return fmt.Sprintf("in %s's %s", owner, z)
 }
 
 // counteredCasts calls f for each ward cast whose spell the rules'

@@ -158,15 +158,52 @@ func (g *game) cast(a *model.Action, mutate bool) error {
 	g.st.Stack = append(g.st.Stack, so)
 	g.emit(model.Event{Kind: model.ZoneChange, Object: a.Object, From: model.Hand, To: model.StackZone, Objects: 1, Cards: 1})
 	if countered {
-		// CR 701.6a: a countered spell leaves the stack without resolving,
-		// for its owner's graveyard.
-		to := model.Graveyard
-		if g.is(bugCounteredSpellExiled) {
-			to = model.Exile
+		return g.counter(a.Object, o.Owner)
+	}
+	return nil
+}
+
+// counter puts spell, a card its owner cast, from the stack into its
+// owner's graveyard without resolving it (CR 701.6a), or where the one
+// replacement effect that applies to a card going there sends it instead
+// (614.1a, 616.1: Rest in Peace or Leyline of the Void to exile, Wheel of
+// Sun and Moon to the bottom of its library, revealed). A card that goes
+// to the graveyard is a card put there from anywhere: card_to_graveyard.
+// Where several apply, their order is its controller's choice, which the
+// cast can't script: refused by name.
+func (g *game) counter(spell model.ObjectID, owner model.PlayerID) error {
+	reps, err := g.replacements(owner)
+	if err != nil {
+		return err
+	}
+	if g.is(bugCounteredSpellIgnoresReplacement) {
+		reps = nil
+	}
+	to := model.Graveyard
+	var by *replacement
+	switch len(reps) {
+	case 0:
+	case 1:
+		by = &reps[0]
+		to = by.to
+	default:
+		var ids []model.ObjectID
+		for _, r := range reps {
+			ids = append(ids, r.source)
 		}
-		g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
-		g.place(to, []model.ObjectID{a.Object})
-		g.emit(model.Event{Kind: model.ZoneChange, Rule: "701.6a", Object: a.Object, From: model.StackZone, To: to, Objects: 1, Cards: 1})
+		return unsupported("countered-spell-replacements", "replacement effects of %v apply to %s, countered, going to its owner's graveyard: its controller picks the one that applies (CR 616.1), which a cast can't script", ids, spell)
+	}
+	if g.is(bugCounteredSpellExiled) {
+		to = model.Exile
+	}
+	g.st.Stack = g.st.Stack[:len(g.st.Stack)-1]
+	if by != nil && by.reveal {
+		g.emit(model.Event{Kind: model.Reveal, Object: spell, Player: owner, Revealed: []model.ObjectID{spell}, Source: by.source})
+	}
+	g.place(to, []model.ObjectID{spell})
+	g.emit(model.Event{Kind: model.ZoneChange, Rule: "701.6a", Object: spell, From: model.StackZone, To: zoneName(to), Objects: 1, Cards: 1})
+	if to == model.Graveyard && !g.is(bugCounteredSpellNoTrigger) {
+		g.emit(model.Event{Kind: model.Trigger, Observer: model.CardToGraveyard, Object: spell})
 	}
 	return nil
 }

@@ -389,6 +389,33 @@ func examples() []*model.Scenario {
 			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).Expect(claim))
 	}
 
+	// A replacement effect on "a card" does not apply to a token (CR
+	// 111.1): of Leyline of the Void and Rest in Peace, only Rest in
+	// Peace applies to a permanent of tokens alone, and it needs no
+	// choice (616.1).
+	for _, t := range []struct {
+		name, desc string
+		tokens     []model.ObjectID
+	}{
+		{"a-card-only-replacement-does-not-apply-to-a-token", "A's Beast token dies with B's Leyline of the Void and Rest in Peace on the battlefield: Leyline speaks of cards, so Rest in Peace alone applies and exiles it.", []model.ObjectID{"t1"}},
+		{"a-card-only-replacement-does-not-apply-to-a-merged-permanent-of-tokens", "A merged permanent of two Beast tokens dies with B's Leyline of the Void and Rest in Peace on the battlefield: no card is in it, so Rest in Peace alone applies and exiles it whole.", []model.ObjectID{"t1", "t2"}},
+	} {
+		bd := build.New("730.3e-"+t.name, t.desc, "730.3e", "111.1", "616.1", "614.1a")
+		var comps []model.Component
+		for _, id := range t.tokens {
+			bd.Token(id, a, "Beast Token")
+			comps = append(comps, up(id))
+		}
+		bd.Card("y1", b, "Leyline of the Void")
+		bd.Card("r1", b, "Rest in Peace")
+		add(bd.Perm("p1", a, comps...).Perm("p2", b, up("y1")).Perm("p3", b, up("r1")).
+			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).
+			Expect(model.Expectation{Why: "CR 111.1: a token is not a card, so Leyline of the Void does not apply; CR 614.1a: Rest in Peace exiles it, and a creature exiled has not died",
+				Triggers:    map[model.Observer]int{model.CreatureDies: 0, model.CardToGraveyard: 0},
+				Zones:       map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {}}},
+				Battlefield: ptr(2), Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Absent: true}}}))
+	}
+
 	bd = build.New("903.9c-merged-commander-to-hand",
 		"A merged permanent with Nethroi, a commander, under Gemrazer is returned to hand; its owner sends the commander card to the command zone.", "903.9b", "903.9c", "903.3c")
 	bd.Card("c1", a, "Gemrazer")
@@ -782,10 +809,42 @@ func examples() []*model.Scenario {
 	unpaid.Choices.May = model.Bool(false)
 	add(bd.Perm("p1", a, down("c1", model.ByCloak)).Mod("p1", func(p *model.Permanent) { p.Controller = b }).Put(a, model.Hand, "c2").
 		Do(unpaid).
-		Expect(model.Expectation{Why: "CR 702.21a: ward counters the spell, its caster not paying; CR 701.6a: a countered spell goes to its owner's graveyard",
+		Expect(model.Expectation{Why: "CR 702.21a: ward counters the spell, its caster not paying; CR 701.6a: a countered spell goes to its owner's graveyard, a card put there from anywhere",
 			Zones:       zones{a: {model.Hand: {}, model.Graveyard: {"c2"}}},
+			Triggers:    triggers{model.CardToGraveyard: 1},
 			Battlefield: ptr(1),
 			Permanents:  perms{"p1": {Components: []model.ObjectID{"c1"}}}}))
+
+	// A countered spell meets the replacement effects of cards going to a
+	// graveyard from anywhere (CR 614.1a, 616.1).
+	for _, r := range []struct {
+		name, card, desc, why string
+		enchanted             bool
+		where                 zones
+	}{
+		{"rest-in-peace-exiles-the-countered-spell", "Rest in Peace",
+			"B's Rest in Peace is on the battlefield: ward counters A's Gemrazer, which is exiled instead of going to A's graveyard.",
+			"CR 701.6a: the countered spell would go to its owner's graveyard; CR 614.1a, 616.1: Rest in Peace exiles it instead, and no card went to a graveyard",
+			false, zones{a: {model.Hand: {}, model.Graveyard: {}, model.Exile: {"c2"}}}},
+		{"wheel-of-sun-and-moon-puts-the-countered-spell-under-the-library", "Wheel of Sun and Moon",
+			"B's Wheel of Sun and Moon enchants A: ward counters A's Gemrazer, which is revealed and put on the bottom of A's library instead.",
+			"CR 701.6a, 614.1a: Wheel of Sun and Moon puts the card that would go to the enchanted player's graveyard on the bottom of that player's library",
+			true, zones{a: {model.Hand: {}, model.Graveyard: {}, model.Library: {"l1", "c2"}}}},
+	} {
+		bd = build.New("701.6a-"+r.name, r.desc, "701.6a", "614.1a", "616.1", "702.21a")
+		bd.Card("c1", a, "Grizzly Bears")
+		bd.Card("c2", a, "Gemrazer")
+		bd.Card("l1", a, "Runeclaw Bear")
+		bd.Card("r1", b, r.card)
+		add(bd.Perm("p1", a, down("c1", model.ByCloak)).Mod("p1", func(p *model.Permanent) { p.Controller = b }).
+			Perm("p2", b, up("r1")).Mod("p2", func(p *model.Permanent) {
+			if r.enchanted {
+				p.EnchantedPlayer = a
+			}
+		}).Put(a, model.Hand, "c2").Put(a, model.Library, "l1").
+			Do(unpaid).
+			Expect(model.Expectation{Why: r.why, Zones: r.where, Triggers: triggers{model.CardToGraveyard: 0}, Battlefield: ptr(2)}))
+	}
 
 	bd = build.New("702.26b-destroy-all-spares-a-phased-out-creature",
 		"Every creature is destroyed while B's Grizzly Bears is phased out: it is treated as though it does not exist, so it stays.", "702.26b", "701.8a")
