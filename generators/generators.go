@@ -61,11 +61,6 @@ type Options struct {
 	// Replacements adds Leyline of the Void, Wheel of Sun and Moon and Rest
 	// in Peace to the battlefield, each at random.
 	Replacements bool
-	// RestInPeace adds Rest in Peace under either player, one time in
-	// three, alone: for a card going to a graveyard from elsewhere than
-	// the battlefield (a countered spell, CR 701.6a), which it exiles
-	// instead (614.1a). Only for an engine that declares replacement.
-	RestInPeace bool
 	// Linked adds Duplicant and Mimic Vat at random.
 	Linked bool
 	// Commander makes one card a commander at random.
@@ -538,9 +533,6 @@ func (d *drawer) scenario() *model.Scenario {
 		if rapid.IntRange(0, 3).Draw(t, "rest in peace") == 0 {
 			addPerm(rapid.SampledFrom(players).Draw(t, "rest in peace controller"), "Rest in Peace")
 		}
-	}
-	if d.o.RestInPeace && d.can(model.FeatureReplacement) && rapid.IntRange(0, 2).Draw(t, "rest in peace alone") == 0 {
-		addPerm(rapid.SampledFrom(players).Draw(t, "rest in peace controller"), "Rest in Peace")
 	}
 	if d.o.Linked && d.can(model.FeatureLinked) {
 		if rapid.Bool().Draw(t, "duplicant") {

@@ -17,15 +17,6 @@ var genWard = generators.NewShape(generators.Options{
 	Focus: []model.ActionType{model.CastMutate},
 })
 
-// genCountered is genWard with Rest in Peace on the battlefield now and
-// then, which exiles a countered spell instead (CR 614.1a, 616.1): the
-// shape of 701.6a.
-var genCountered = generators.NewShape(generators.Options{
-	MaxPermanents: 1, MaxComponents: 2, Hand: true, Ward: true, RestInPeace: true,
-	Kinds: []generators.Kind{generators.Card, generators.Token},
-	Focus: []model.ActionType{model.CastMutate},
-})
-
 // A wardCast is a mutating spell cast at a permanent whose ward the
 // rules' trace has triggering or not.
 type wardCast struct {
@@ -97,21 +88,17 @@ var P702_21a = &Property{
 var P701_6a = &Property{
 	Rule:  "701.6a",
 	Needs: []model.Feature{model.FeatureMutate, model.FeatureCloak, model.FeatureWard},
-	Draws: genCountered,
+	Draws: genWard,
 	Classify: func(s *model.Scenario, rules *model.Trace) []string {
 		c := &Case{Scenario: s, Reference: rules, Trace: rules}
 		var out []string
-		_ = counteredCasts(c, func(w wardCast) error {
-			if z, _ := zoneOf(&rules.Steps[w.step].State, w.card); z == model.Graveyard {
-				out = append(out, "countered-by-ward")
-			} else {
-				out = append(out, "countered-and-replaced")
-			}
+		_ = counteredCasts(c, func(wardCast) error {
+			out = []string{"countered-by-ward"}
 			return nil
 		})
 		return out
 	},
-	Cover: map[string]float64{"countered-by-ward": 0.02, "countered-and-replaced": 0.005},
+	Cover: map[string]float64{"countered-by-ward": 0.03},
 	Check: func(c *Case) error {
 		return counteredCasts(c, func(w wardCast) error {
 			st := &c.Trace.Steps[w.step].State

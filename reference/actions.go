@@ -176,9 +176,6 @@ func (g *game) counter(spell model.ObjectID, owner model.PlayerID) error {
 	if err != nil {
 		return err
 	}
-	if g.is(bugCounteredSpellIgnoresReplacement) {
-		reps = nil
-	}
 	to := model.Graveyard
 	var by *replacement
 	switch len(reps) {

@@ -389,33 +389,6 @@ func examples() []*model.Scenario {
 			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).Expect(claim))
 	}
 
-	// A replacement effect on "a card" does not apply to a token (CR
-	// 111.1): of Leyline of the Void and Rest in Peace, only Rest in
-	// Peace applies to a permanent of tokens alone, and it needs no
-	// choice (616.1).
-	for _, t := range []struct {
-		name, desc string
-		tokens     []model.ObjectID
-	}{
-		{"a-card-only-replacement-does-not-apply-to-a-token", "A's Beast token dies with B's Leyline of the Void and Rest in Peace on the battlefield: Leyline speaks of cards, so Rest in Peace alone applies and exiles it.", []model.ObjectID{"t1"}},
-		{"a-card-only-replacement-does-not-apply-to-a-merged-permanent-of-tokens", "A merged permanent of two Beast tokens dies with B's Leyline of the Void and Rest in Peace on the battlefield: no card is in it, so Rest in Peace alone applies and exiles it whole.", []model.ObjectID{"t1", "t2"}},
-	} {
-		bd := build.New("730.3e-"+t.name, t.desc, "730.3e", "111.1", "616.1", "614.1a")
-		var comps []model.Component
-		for _, id := range t.tokens {
-			bd.Token(id, a, "Beast Token")
-			comps = append(comps, up(id))
-		}
-		bd.Card("y1", b, "Leyline of the Void")
-		bd.Card("r1", b, "Rest in Peace")
-		add(bd.Perm("p1", a, comps...).Perm("p2", b, up("y1")).Perm("p3", b, up("r1")).
-			Do(model.Action{Type: model.Move, Object: "p1", To: model.Graveyard}).
-			Expect(model.Expectation{Why: "CR 111.1: a token is not a card, so Leyline of the Void does not apply; CR 614.1a: Rest in Peace exiles it, and a creature exiled has not died",
-				Triggers:    map[model.Observer]int{model.CreatureDies: 0, model.CardToGraveyard: 0},
-				Zones:       map[model.PlayerID]map[model.Zone][]model.ObjectID{a: {model.Graveyard: {}}},
-				Battlefield: ptr(2), Permanents: map[model.ObjectID]model.PermanentClaim{"p1": {Absent: true}}}))
-	}
-
 	bd = build.New("903.9c-merged-commander-to-hand",
 		"A merged permanent with Nethroi, a commander, under Gemrazer is returned to hand; its owner sends the commander card to the command zone.", "903.9b", "903.9c", "903.3c")
 	bd.Card("c1", a, "Gemrazer")

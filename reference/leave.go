@@ -181,12 +181,6 @@ func (g *game) chooseReplacement(p *model.Permanent, to model.Zone, owner model.
 		if err != nil {
 			return nil, err
 		}
-		if !g.hasCard(p) {
-			// An effect on "a card" does not apply to a permanent made of
-			// tokens alone, which are not cards (CR 111.1, 730.3e): it is
-			// no choice the player has (616.1).
-			reps = slices.DeleteFunc(reps, func(r replacement) bool { return r.cardOnly })
-		}
 		switch {
 		case len(reps) == 1 && (ch.Replacement == "" || ch.Replacement == reps[0].source):
 			chosen = &reps[0]
@@ -215,14 +209,9 @@ func (g *game) chooseReplacement(p *model.Permanent, to model.Zone, owner model.
 		}
 	}
 	if chosen == nil && ch.Replacement != "" {
-		return nil, invalid("choices.replacement %s does not fit: no replacement effect of %s applies to %s going to its owner's %s (Leyline of the Void applies only to an opponent's cards, Wheel of Sun and Moon only to the enchanted player's, and neither to a permanent of tokens alone, CR 111.1)", ch.Replacement, ch.Replacement, p.ID, to)
+		return nil, invalid("choices.replacement %s does not fit: no replacement effect of %s applies to %s going to its owner's %s (Leyline of the Void applies only to an opponent's cards, Wheel of Sun and Moon only to the enchanted player's)", ch.Replacement, ch.Replacement, p.ID, to)
 	}
 	return chosen, nil
-}
-
-// hasCard reports whether some component of p is a card, not a token.
-func (g *game) hasCard(p *model.Permanent) bool {
-	return slices.ContainsFunc(p.Components, func(c model.Component) bool { return !g.obj(c.Object).Token })
 }
 
 // applyReplacement redirects, in dest and by, each component of p the

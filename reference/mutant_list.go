@@ -37,7 +37,6 @@ var Mutants = []Mutant{
 	bugWardNeverCounters,
 	bugCounteredSpellExiled,
 	bugCounteredSpellNoTrigger,
-	bugCounteredSpellIgnoresReplacement,
 	bugMutateTargetsShroud,
 	bugMutateTargetsHexproof,
 	bugHexproofAsShroud,
@@ -212,11 +211,6 @@ var bugCounteredSpellExiled = Mutant{Name: "countered-spell-exiled", Bug: "a cou
 // anywhere".
 var bugCounteredSpellNoTrigger = Mutant{Name: "countered-spell-no-trigger", Bug: "a countered spell put into its owner's graveyard does not trigger card_to_graveyard", Breaks: []model.RuleID{"701.6a"}, Components: 1, Actions: 1,
 	Example: "701.6a-an-unpaid-ward-counters-the-spell"}
-
-// bugCounteredSpellIgnoresReplacement: a countered spell goes to its
-// owner's graveyard though Rest in Peace says it is exiled instead.
-var bugCounteredSpellIgnoresReplacement = Mutant{Name: "countered-spell-ignores-replacement", Bug: "a countered spell goes to its owner's graveyard though a replacement effect sends it elsewhere", Breaks: []model.RuleID{"701.6a"}, Components: 2, Actions: 1,
-	Example: "701.6a-rest-in-peace-exiles-the-countered-spell"}
 
 // bugMutateTargetsShroud: a mutating creature spell may target a permanent with shroud.
 var bugMutateTargetsShroud = Mutant{Name: "mutate-targets-shroud", Bug: "a mutating creature spell may target a permanent with shroud", Breaks: []model.RuleID{"702.18a"}, Components: 2, Actions: 1}
