@@ -180,7 +180,9 @@ type AbilityKind struct {
 	// About, for a static ability, says what alone it changes, when that
 	// is something no action of the format does: "activation" for an
 	// ability that only changes when or how abilities may be activated
-	// (CR 602), as no action activates one.
+	// (CR 602), as no action activates one; "blocking" for one that only
+	// changes how a creature blocks or is blocked (509), as no action
+	// declares blockers.
 	About string `json:"about,omitempty"`
 	// Effect, for a static ability, says what it does in terms the
 	// reference interprets by the layer rules (CR 613): a static ability
@@ -255,9 +257,16 @@ const (
 // AbilityKindNames lists the kinds a definition may declare.
 var AbilityKindNames = []AbilityKindName{KindMana, KindActivated, KindTriggered, KindStatic}
 
-// AboutActivation is the one thing a static ability may be declared to
-// be about (AbilityKind.About).
-const AboutActivation = "activation"
+// What a static ability may be declared to be about (AbilityKind.About),
+// each something no action of the format does: activating an ability
+// (CR 602), and blocking (509), as no action declares blockers.
+const (
+	AboutActivation = "activation"
+	AboutBlocking   = "blocking"
+)
+
+// Abouts lists what a static ability may be declared to be about.
+var Abouts = []string{AboutActivation, AboutBlocking}
 
 // Has reports whether the face lists card type t.
 func (f *Face) Has(t string) bool { return slices.Contains(f.Types, t) }
@@ -459,8 +468,8 @@ func (f *Face) validateKinds() error {
 			return fmt.Errorf("ability_kinds: %s names observer %q, which is no standard observer (want one of %v)", ab, k.Observer, Observers)
 		case k.About != "" && k.Kind != KindStatic:
 			return fmt.Errorf("ability_kinds: %s says what it is about, but only a static ability does", ab)
-		case k.About != "" && k.About != AboutActivation:
-			return fmt.Errorf("ability_kinds: %s is about %q (the only one known is %q)", ab, k.About, AboutActivation)
+		case k.About != "" && !slices.Contains(Abouts, k.About):
+			return fmt.Errorf("ability_kinds: %s is about %q (want one of %v)", ab, k.About, Abouts)
 		case k.Effect != nil && k.Kind != KindStatic:
 			return fmt.Errorf("ability_kinds: %s has an effect, but only a static ability is given one", ab)
 		case k.Effect != nil && k.About != "":

@@ -178,8 +178,11 @@ var targeting = []model.ActionType{model.CastMutate, model.Resolve}
 // reference refuses them once they are in play (unclassified-ability).
 var classifications = map[model.AbilityID]Classification{
 	// Interpreted: the reference reads these.
-	model.Mutate:                     interpreted("702.140a", "702.140c"),
-	model.OnMutate:                   interpreted("702.140d"),
+	model.Mutate:   interpreted("702.140a", "702.140c"),
+	model.OnMutate: interpreted("702.140d"),
+	// Essence Symbiote's "whenever a creature you control mutates",
+	// declared triggered on the mutates observer (mutatesTrigger).
+	"creature_you_control_mutates_pump_gain_life": interpreted("702.140d"),
 	model.Morph:                      interpreted("702.37a", "702.37c", "702.37e"),
 	model.Disguise:                   interpreted("702.168a", "702.168d"),
 	model.Phasing:                    interpreted("702.26a", "502.1"),
@@ -347,11 +350,15 @@ func DeclaredInert(s *model.Scenario) []string {
 			line += " (CR 602), inert: no action of the format activates an ability"
 		case model.KindTriggered:
 			line += " (CR 603), inert: no action resolves a card's triggered ability"
-			if k.Observer != "" {
+			switch k.Observer {
+			case "":
+			case model.Mutates:
+				line += "; it triggers when the permanent that has it mutates, reported as a mutates trigger of that permanent (CR 702.140d); another of its controller's creatures mutating while it is on the battlefield is refused (mutates-trigger-of-another-permanent)"
+			default:
 				line += "; it triggers as the " + string(k.Observer) + " observer does, which the traces report"
 			}
 		case model.KindStatic:
-			line += " (CR 604) about activation only, inert: no action of the format activates an ability"
+			line += " (CR 604) about " + k.About + " only, inert: " + map[string]string{model.AboutActivation: "no action of the format activates an ability", model.AboutBlocking: "no action of the format declares blockers"}[k.About]
 		}
 		out = append(out, line)
 	}

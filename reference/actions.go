@@ -572,7 +572,8 @@ func (g *game) addComponent(p *model.Permanent, id model.ObjectID, pos model.Pos
 }
 
 // mutateTriggers emits the mutate triggers of p, which has just mutated,
-// from whichever face-up component has the ability.
+// one for each "whenever this creature mutates" ability of its face-up
+// components, whichever has it (mutatesTrigger).
 func (g *game) mutateTriggers(p *model.Permanent) error {
 	// CR 702.140d: each "whenever this creature mutates" ability of the
 	// merged permanent triggers, whichever component has it.
@@ -583,17 +584,61 @@ func (g *game) mutateTriggers(p *model.Permanent) error {
 	if err := g.refuseUnsettledTrigger(p); err != nil {
 		return err
 	}
-	if !slices.Contains(d.Characteristics.Abilities, model.OnMutate) {
-		return nil
+	if err := g.refuseOthersMutateTriggers(p); err != nil {
+		return err
 	}
 	for _, c := range p.Components {
 		if c.FaceDown {
 			continue
 		}
-		if f, _ := g.componentFace(p, c); f.HasAbility(model.OnMutate) {
+		f, _ := g.componentFace(p, c)
+		for _, ab := range f.Abilities {
+			if !g.mutatesTrigger(ab) || !slices.Contains(d.Characteristics.Abilities, ab) {
+				continue
+			}
 			g.emit(model.Event{Kind: model.Trigger, Observer: model.Mutates, Object: p.ID, Source: c.Object})
 			if g.is(bugMutateTriggerTopOnly) {
-				break
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// mutatesTrigger reports whether ability ab triggers when the permanent
+// that has it mutates (CR 702.140d): on_mutate, "whenever this creature
+// mutates", or an ability the scenario declares triggered on the mutates
+// observer (model.AbilityKind), such as Essence Symbiote's "whenever a
+// creature you control mutates", which triggers when its own permanent
+// mutates too (official ruling, 2020-04-17).
+func (g *game) mutatesTrigger(ab model.AbilityID) bool {
+	if ab == model.OnMutate {
+		return true
+	}
+	k, ok := g.declared[ab]
+	return ok && k.Kind == model.KindTriggered && k.Observer == model.Mutates
+}
+
+// refuseOthersMutateTriggers refuses p's mutating when another permanent
+// of its controller has an ability declared triggered on the mutates
+// observer: the declaration does not say whether it speaks of its own
+// permanent ("this creature") or of any creature its controller controls
+// ("a creature you control", 702.140d), and the two trigger differently
+// here.
+func (g *game) refuseOthersMutateTriggers(p *model.Permanent) error {
+	for i := range g.st.Battlefield {
+		q := &g.st.Battlefield[i]
+		if q.ID == p.ID || q.Controller != p.Controller || q.Status.PhasedOut {
+			continue
+		}
+		d, err := g.derive(q)
+		if err != nil {
+			return err
+		}
+		for _, ab := range d.Characteristics.Abilities {
+			if ab != model.OnMutate && g.mutatesTrigger(ab) {
+				return unsupported("mutates-trigger-of-another-permanent",
+					"%s mutates, and %s, another permanent of its controller, has %s, declared triggered on the mutates observer: whether it triggers depends on whether it speaks of its own permanent or of any creature its controller controls (CR 702.140d), which the declaration does not say", p.ID, q.ID, ab)
 			}
 		}
 	}

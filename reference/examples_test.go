@@ -239,6 +239,22 @@ func examples() []*model.Scenario {
 			"t1@1": {Name: ptr(""), Power: ptr(2), Toughness: ptr(2), Token: ptr(true), Status: &model.Status{}},
 		}}))
 
+	// A "whenever a creature you control mutates" ability, declared as a
+	// triggered ability of the mutates observer, triggers when the
+	// creature that has it mutates (official ruling on Essence Symbiote,
+	// 2020-04-17), beside the mutating card's own.
+	bd = build.New("702.140d-essence-symbiote-triggers-when-it-mutates",
+		"Gemrazer mutates onto Essence Symbiote: Gemrazer's \"whenever this creature mutates\" and the Symbiote's \"whenever a creature you control mutates\" both trigger.", "702.140d", "702.140e")
+	bd.Card("c1", a, "Essence Symbiote")
+	bd.Card("c2", a, "Gemrazer")
+	add(bd.Perm("p1", a, up("c1")).Put(a, model.Hand, "c2").
+		Do(model.Action{Type: model.CastMutate, Object: "c2", Target: "p1"}).
+		Do(model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).
+		Expect(model.Expectation{
+			Why:      "CR 702.140d, 702.140e: the merged creature has both components' abilities, and each that triggers on its mutating does, the Symbiote's too (ruling of 2020-04-17)",
+			Triggers: map[model.Observer]int{model.Mutates: 2},
+		}))
+
 	// The official general notes on mutate.
 	bd = build.New("702.140c-mutate-over-a-tapped-creature",
 		"Gemrazer mutates onto a tapped Grizzly Bears with a +1/+1 counter: same object, still tapped, counter kept, no creature entered.", "702.140c", "702.140d", "730.2a", "730.2c")

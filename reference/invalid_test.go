@@ -636,3 +636,17 @@ func TestUnsupported_CommanderMovedByEffect(t *testing.T) {
 		requireUnsupported(t, s, 1, "commander-moved-by-effect")
 	})
 }
+
+// Test702_140d_AnotherPermanentsDeclaredMutateTriggerIsRefused: an
+// ability declared triggered on the mutates observer, on a permanent
+// other than the one that mutates, would trigger if it speaks of any
+// creature its controller controls and not if it speaks of its own: the
+// declaration does not say which, so the reference refuses by name.
+func Test702_140d_AnotherPermanentsDeclaredMutateTriggerIsRefused(t *testing.T) {
+	bd := bears("702.140d-essence-symbiote-beside-a-mutating-creature")
+	bd.Card("c2", a, "Essence Symbiote")
+	bd.Card("c3", a, "Gemrazer")
+	s := bd.Perm("p2", a, up("c2")).Put(a, model.Hand, "c3").
+		Do(model.Action{Type: model.CastMutate, Object: "c3", Target: "p1"}, model.Action{Type: model.Resolve, Choices: model.Choices{Position: model.Top}}).Scenario()
+	requireUnsupported(t, s, 1, "mutates-trigger-of-another-permanent")
+}

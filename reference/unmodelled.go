@@ -366,9 +366,9 @@ func (g *game) refuseInPlay(a *model.Action) error {
 // declaredInert reports whether an ability the reference does not know
 // is inert by its declared kind: a mana, activated or triggered ability
 // (no action activates one or resolves one; the standard observers report
-// triggers), or a static one that only changes activation.
+// triggers), or a static one that only changes activation or blocking.
 func declaredInert(k model.AbilityKind) bool {
-	return k.Kind != model.KindStatic || k.About == model.AboutActivation
+	return k.Kind != model.KindStatic || slices.Contains(model.Abouts, k.About)
 }
 
 // plural is one or many, by n.

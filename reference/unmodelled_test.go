@@ -367,3 +367,25 @@ func Test122_1b_AKeywordCounterAddedWhilePlayingIsLookedOutFor(t *testing.T) {
 	require.ErrorAs(t, err, &ue)
 	assert.Equal(t, "destroy-indestructible", ue.Feature)
 }
+
+// Test509_AStaticAbilityAboutBlockingIsInert: a static ability declared
+// about blocking ("can't be blocked by more than one creature") changes
+// nothing an action of the format does, since none declares blockers
+// (CR 509), as flying and menace change nothing: a Delver of Secrets
+// transforms beside it. Declared as a plain static ability, it is refused
+// (uninterpreted-static-ability), as it could change anything.
+func Test509_AStaticAbilityAboutBlockingIsInert(t *testing.T) {
+	const ab = model.AbilityID("cant_be_blocked_by_more_than_one")
+	scenario := func(about string) *model.Scenario {
+		bd := build.New("509-a-static-about-blocking-beside-a-transform", "A Delver transforms beside a creature that can't be blocked by more than one creature.", "509", "701.27")
+		bd.Card("c1", a, "Delver of Secrets")
+		bd.Card("c2", a, "Grizzly Bears")
+		d := bd.DefOf("c2")
+		d.Front.Abilities = append(d.Front.Abilities, ab)
+		d.Front.AbilityKinds = map[model.AbilityID]model.AbilityKind{ab: {Kind: model.KindStatic, About: about}}
+		return bd.Perm("p1", a, up("c1")).Perm("p2", a, up("c2")).Do(model.Action{Type: model.Transform, Object: "p1"}).Scenario()
+	}
+	tr := requirePlayed(t, scenario(model.AboutBlocking))
+	assert.Equal(t, "Insectile Aberration", tr.Steps[0].State.Permanent("p1").Derived.Characteristics.Name)
+	requireUnsupported(t, scenario(""), -1, "uninterpreted-static-ability")
+}

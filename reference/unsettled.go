@@ -52,7 +52,7 @@ func (g *game) refuseUnsettledTrigger(p *model.Permanent) error {
 		if printed.Back != nil {
 			rs = append(rs, printed.Back.Abilities)
 		}
-		if slices.ContainsFunc(rs, func(abs []model.AbilityID) bool { return slices.Contains(abs, model.OnMutate) }) {
+		if slices.ContainsFunc(rs, func(abs []model.AbilityID) bool { return slices.ContainsFunc(abs, g.mutatesTrigger) }) {
 			return unsupported("mutate-trigger-of-unsettled-ability",
 				"%s mutates, and a copy effect applies to it: whether component %s gives a \"whenever this creature mutates\" ability (CR 702.140d, 702.140e) depends on whether it gives its card's printed abilities or the copy's, which the rules leave open", p.ID, c.Object)
 		}
