@@ -3,6 +3,7 @@ package properties_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,25 +21,35 @@ const needsSeeds, needsDraws = 3, 40
 
 // drawsOf calls f with every draw the needs tests read of g, skipping
 // those g can't draw (an engine whose features leave a shape nothing to
-// draw from).
-func drawsOf(g interface{ Example(...int) *model.Scenario }, f func(seed, i int, s *model.Scenario)) {
+// draw from); a draw that breaks one of the generators' own invariants
+// (a start that uses what the engine lacks, say) fails t.
+func drawsOf(t *testing.T, g interface{ Example(...int) *model.Scenario }, f func(seed, i int, s *model.Scenario)) {
+	t.Helper()
 	for seed := 1; seed <= needsSeeds; seed++ {
 		for i := range needsDraws {
-			if s := example(g, seed*1_000+i); s != nil {
+			s, broke := example(g, seed*1_000+i)
+			if broke != "" {
+				t.Errorf("draw %d at seed %d: %s", i, seed, broke)
+			}
+			if s != nil {
 				f(seed, i, s)
 			}
 		}
 	}
 }
 
-// example is g's draw at seed, or nil when g panics.
-func example(g interface{ Example(...int) *model.Scenario }, seed int) (s *model.Scenario) {
+// example is g's draw at seed, or nil when g panics; broke is the panic
+// when it is one of the generators' own ("generators: ...").
+func example(g interface{ Example(...int) *model.Scenario }, seed int) (s *model.Scenario, broke string) {
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
 			s = nil
+			if msg := fmt.Sprint(r); strings.Contains(msg, "generators: ") {
+				broke = msg
+			}
 		}
 	}()
-	return g.Example(seed)
+	return g.Example(seed), ""
 }
 
 // TestNeeds_EverySituationOfARuleNeedsItsNeeds: what a rule needs is what
@@ -58,7 +69,7 @@ func TestNeeds_EverySituationOfARuleNeedsItsNeeds(t *testing.T) {
 		if p.Draws == nil {
 			continue
 		}
-		drawsOf(p.Draws.Gen(), func(seed, i int, s *model.Scenario) {
+		drawsOf(t, p.Draws.Gen(), func(seed, i int, s *model.Scenario) {
 			rules, err := reference.Run(s)
 			if err != nil {
 				return // refused: no situation of any rule
@@ -97,7 +108,7 @@ func TestNeeds_ARuleDrawnForItsNeedsUsesOnlyThem(t *testing.T) {
 			declared, _ := model.ExpandFeatures(p.Needs)
 			lacks := slices.DeleteFunc(slices.Clone(model.Features), func(f model.Feature) bool { return slices.Contains(declared, f) })
 			drawn := 0
-			drawsOf(p.Draws.For(generators.Engine{Lacks: lacks}), func(seed, i int, s *model.Scenario) {
+			drawsOf(t, p.Draws.For(generators.Engine{Lacks: lacks}), func(seed, i int, s *model.Scenario) {
 				drawn++
 				uses := reference.Uses(s)
 				if more := (engine.Info{Features: declared}).Lacks(uses); len(more) > 0 {
