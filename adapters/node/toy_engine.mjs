@@ -402,10 +402,17 @@ class Game {
     p.mutated = true;
     this.emit("zone_change", { rule: "730.2b", object: oid, from: "stack", to: "battlefield", objects: 1, cards: 1 });
     this.emit("merged", { rule: "702.140c", object: p.id, source: oid });
-    // CR 702.140d: each "whenever this creature mutates" ability triggers.
+    // CR 702.140d: each "whenever this creature mutates" ability
+    // triggers: on_mutate, or one the card declares triggered on the
+    // mutates observer.
     for (const c of p.components) {
-      if (this.front(c.object).abilities?.includes("on_mutate")) {
-        this.emit("trigger", { observer: "mutates", object: p.id, source: c.object });
+      const face = this.front(c.object);
+      const kinds = face.ability_kinds ?? {};
+      for (const ab of face.abilities ?? []) {
+        const k = kinds[ab] ?? {};
+        if (ab === "on_mutate" || (k.kind === "triggered" && k.observer === "mutates")) {
+          this.emit("trigger", { observer: "mutates", object: p.id, source: c.object });
+        }
       }
     }
   }

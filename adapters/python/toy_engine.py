@@ -314,10 +314,16 @@ class Game:
         p["mutated"] = True
         self.emit("zone_change", rule="730.2b", object=oid, **{"from": "stack"}, to="battlefield", objects=1, cards=1)
         self.emit("merged", rule="702.140c", object=p["id"], source=oid)
-        # CR 702.140d: each "whenever this creature mutates" ability triggers.
+        # CR 702.140d: each "whenever this creature mutates" ability
+        # triggers: on_mutate, or one the card declares triggered on the
+        # mutates observer.
         for c in p["components"]:
-            if "on_mutate" in self.front(c["object"]).get("abilities", []):
-                self.emit("trigger", observer="mutates", object=p["id"], source=c["object"])
+            face = self.front(c["object"])
+            kinds = face.get("ability_kinds", {})
+            for ab in face.get("abilities", []):
+                k = kinds.get(ab, {})
+                if ab == "on_mutate" or (k.get("kind") == "triggered" and k.get("observer") == "mutates"):
+                    self.emit("trigger", observer="mutates", object=p["id"], source=c["object"])
 
     def do_move(self, a, i):
         p, to = self.permanent(a.get("object")), a.get("to")
