@@ -3,13 +3,13 @@ package properties_test
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
 	"github.com/mergecheck/mergecheck/engine"
 	"github.com/mergecheck/mergecheck/generators"
+	"github.com/mergecheck/mergecheck/internal/testenv"
 	"github.com/mergecheck/mergecheck/model"
 	"github.com/mergecheck/mergecheck/properties"
 	"github.com/mergecheck/mergecheck/reference"
@@ -27,7 +27,7 @@ func drawsOf(t *testing.T, g interface{ Example(...int) *model.Scenario }, f fun
 	t.Helper()
 	for seed := 1; seed <= needsSeeds; seed++ {
 		for i := range needsDraws {
-			s, broke := example(g, seed*1_000+i)
+			s, broke := testenv.Draw(g, seed*1_000+i)
 			if broke != "" {
 				t.Errorf("draw %d at seed %d: %s", i, seed, broke)
 			}
@@ -36,20 +36,6 @@ func drawsOf(t *testing.T, g interface{ Example(...int) *model.Scenario }, f fun
 			}
 		}
 	}
-}
-
-// example is g's draw at seed, or nil when g panics; broke is the panic
-// when it is one of the generators' own ("generators: ...").
-func example(g interface{ Example(...int) *model.Scenario }, seed int) (s *model.Scenario, broke string) {
-	defer func() {
-		if r := recover(); r != nil {
-			s = nil
-			if msg := fmt.Sprint(r); strings.Contains(msg, "generators: ") {
-				broke = msg
-			}
-		}
-	}()
-	return g.Example(seed), ""
 }
 
 // TestNeeds_EverySituationOfARuleNeedsItsNeeds: what a rule needs is what

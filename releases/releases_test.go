@@ -12,7 +12,6 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -92,7 +91,7 @@ func TestVocabulary_NoDrawForAReleaseUsesALaterFeature(t *testing.T) {
 			g := p.Draws.For(generators.Engine{Lacks: lacks})
 			for seed := 1; seed <= 3; seed++ {
 				for i := range 40 {
-					s, broke := example(g, seed*1_000+i)
+					s, broke := testenv.Draw(g, seed*1_000+i)
 					if broke != "" {
 						assert.Fail(t, "a draw broke the generators", "%s: a draw of %s at seed %d (%d): %s", v.Release, p.Rule, seed, i, broke)
 					}
@@ -115,20 +114,6 @@ func TestVocabulary_NoDrawForAReleaseUsesALaterFeature(t *testing.T) {
 			}
 		}
 	}
-}
-
-// example is g's draw at seed, or nil when g can't draw one; broke is
-// the panic when it is one of the generators' own ("generators: ...").
-func example(g interface{ Example(...int) *model.Scenario }, seed int) (s *model.Scenario, broke string) {
-	defer func() {
-		if r := recover(); r != nil {
-			s = nil
-			if msg := fmt.Sprint(r); strings.Contains(msg, "generators: ") {
-				broke = msg
-			}
-		}
-	}()
-	return g.Example(seed), ""
 }
 
 // TestRelease0_1_0_ItsReferenceKeepsItsVerdicts: the reference engine of
