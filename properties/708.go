@@ -87,8 +87,7 @@ func turnedUp(c *Case, i int) *model.Permanent {
 	return p
 }
 
-// P708_8: turning a permanent face up does not make it enter again, and
-// its copiable values are its card's again, not a face-down permanent's.
+// P708_8: turning a permanent face up does not make it enter again.
 var P708_8 = &Property{
 	Rule:     "708.8",
 	Needs:    []model.Feature{model.FeatureFaceDown},
@@ -114,11 +113,6 @@ var P708_8 = &Property{
 			}
 			if q.Status.FaceDown {
 				return problemOf("still-face-down", "%s, %s is still face down: the rules turn it face up", after(c, i), q.ID)
-			}
-			// Its copiable values are its card's again: the face-down
-			// characteristics are gone (CR 708.8).
-			if err := charactersAt(c, i+1, "permanent turned face up", true, c.Reference.Steps[i].State.Permanent(p.ID), q); err != nil {
-				return err
 			}
 			if err := sameTriggers(c, i, model.CreatureEnters, "", "a permanent turned face up has already entered the battlefield"); err != nil {
 				return err

@@ -204,33 +204,25 @@ func fmtInt(p *int) string {
 // abilities is set), compared as sets where the format has sets.
 func sameCharacteristics(c *Case, what string, abilities func(r *model.Permanent) bool, sel func(r *model.Permanent) bool) error {
 	return counterparts(c, sel, func(k int, r, e *model.Permanent) error {
-		return charactersAt(c, k, what, abilities(r), r, e)
-	})
-}
-
-// charactersAt judges the characteristics of the engine's permanent e in
-// its state k against the rules' r, made alike, abilities included when
-// ab is set: what the rule judging them speaks of, and nothing another
-// rule decides (its physical status, a keyword counter, what an Aura,
-// Equipment or static effect gives).
-func charactersAt(c *Case, k int, what string, ab bool, r, e *model.Permanent) error {
-	if physical(c.Scenario, e) != physical(c.Scenario, r) {
+		if physical(c.Scenario, e) != physical(c.Scenario, r) {
+			return nil
+		}
+		ab := abilities(r)
+		if ab && keywords(e) != keywords(r) {
+			return nil // a keyword counter lost or gained: the finding of the rule that moved it
+		}
+		if attachedApart(c, k, r) {
+			return nil // what an Aura or Equipment grants it is that permanent's finding
+		}
+		// What a static effect changes is 613's finding; the rest is judged.
+		pt, abl := staticsGive(c.Scenario, stateAt(c.Reference, k), r)
+		e, r = withoutStatics(e, pt, abl), withoutStatics(r, pt, abl)
+		if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
+			g, w = permCharsApart(e, r, ab)
+			return problemOf("characteristics-of-"+Key(what), "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
+		}
 		return nil
-	}
-	if ab && keywords(e) != keywords(r) {
-		return nil // a keyword counter lost or gained: the finding of the rule that moved it
-	}
-	if attachedApart(c, k, r) {
-		return nil // what an Aura or Equipment grants it is that permanent's finding
-	}
-	// What a static effect changes is 613's finding; the rest is judged.
-	pt, abl := staticsGive(c.Scenario, stateAt(c.Reference, k), r)
-	e, r = withoutStatics(e, pt, abl), withoutStatics(r, pt, abl)
-	if g, w := characteristics(e, ab), characteristics(r, ab); g != w {
-		g, w = permCharsApart(e, r, ab)
-		return problemOf("characteristics-of-"+Key(what), "%s, %s %s has %s, but the rules give %s", at(c, k), what, e.ID, g, w)
-	}
-	return nil
+	})
 }
 
 // attachedApart reports whether a permanent attached to r in the rules'

@@ -926,17 +926,11 @@ func (g *game) turnFaceDown(a *model.Action) error {
 // say the effect changes none of them (CR 712.16, 730.2j).
 func (g *game) markFailedFaceDown(id model.ObjectID) {
 	if g.is(bugFailedFaceDownStill22) {
-		g.mark(id)
+		if g.marked == nil {
+			g.marked = map[model.ObjectID]bool{}
+		}
+		g.marked[id] = true
 	}
-}
-
-// mark gives permanent id a face-down permanent's characteristics from
-// now on, as a mutant wrongly does.
-func (g *game) mark(id model.ObjectID) {
-	if g.marked == nil {
-		g.marked = map[model.ObjectID]bool{}
-	}
-	g.marked[id] = true
 }
 
 // turnFaceUp turns a face-down permanent face up, by an effect or by a
@@ -972,9 +966,6 @@ func (g *game) turnFaceUp(a *model.Action) error {
 		}
 	}
 	p.Status.FaceDown = false
-	if g.is(bugFaceUpStays22) && len(p.Components) == 1 && len(p.Effects) == 0 && g.def(p.Components[0].Object).Layout != model.LayoutFlip {
-		g.faceUpAt = map[model.ObjectID]int{p.ID: g.action}
-	}
 	p.Timestamp = g.nextTimestamp() // CR 613.7f
 	g.statusChanged("730.2f", p)
 	// CR 708.8: it does not enter the battlefield again.

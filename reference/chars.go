@@ -263,7 +263,7 @@ func (g *game) faceDownValues(p *model.Permanent, face model.Face, mv int) (mode
 	// Layer 1b: face-down characteristics (CR 613.2b, 708.2). The topmost
 	// component decides the status (CR 730.2e) and its face-down rule lists
 	// what the permanent has.
-	if at, ok := g.faceUpAt[p.ID]; g.marked[p.ID] || ok && at == g.action {
+	if g.marked[p.ID] {
 		face, mv = model.Face{Types: []string{"creature"}, Power: model.Int(2), Toughness: model.Int(2)}, 0
 	}
 	if p.Status.FaceDown {

@@ -179,10 +179,6 @@ type game struct {
 	// marked holds the permanents a mutant wrongly gave face-down
 	// characteristics to (see mutant "failed-face-down-still-2-2").
 	marked map[model.ObjectID]bool
-	// faceUpAt holds the lone permanent mutant "face-up-stays-2-2" turned
-	// face up, with the action that did: in the state after it, and then
-	// no more, it still has a face-down permanent's characteristics.
-	faceUpAt map[model.ObjectID]int
 	// copies holds the tokens made as copies of a lone double-faced
 	// permanent, which are double-faced themselves (CR 707.8a): one back
 	// face up has mana value 0 (CR 712.8e).
@@ -286,7 +282,6 @@ func (g *game) clone(actions []model.Action) *game {
 	c.objects = maps.Clone(g.objects)
 	c.gone = maps.Clone(g.gone)
 	c.marked = maps.Clone(g.marked)
-	c.faceUpAt = maps.Clone(g.faceUpAt)
 	c.copies = maps.Clone(g.copies)
 	c.cloned = maps.Clone(g.cloned)
 	c.mergedAt = maps.Clone(g.mergedAt)

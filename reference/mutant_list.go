@@ -89,7 +89,6 @@ var Mutants = []Mutant{
 	bugCommanderAlwaysCommandZone,
 	bugAuraStaysPhasedIn,
 	bugFailedFaceDownStill22,
-	bugFaceUpStays22,
 	bugFaceDownToughnessFromCard,
 	bugUnflippedTakesFlipPower,
 	bugBackFaceFrontPower,
@@ -357,11 +356,6 @@ var bugCommanderAlwaysCommandZone = Mutant{Name: "commander-always-command-zone"
 
 // bugAuraStaysPhasedIn: an Aura attached to a permanent that phases out stays phased in.
 var bugAuraStaysPhasedIn = Mutant{Name: "aura-stays-phased-in", Bug: "an Aura attached to a permanent that phases out stays phased in", Breaks: []model.RuleID{"702.26g"}, Components: 2, Actions: 1}
-
-// bugFaceUpStays22: a lone permanent turned face up shows, in the state
-// right after, a face-down permanent's characteristics, a nameless 2/2
-// creature, though its copiable values are its card's again (CR 708.8).
-var bugFaceUpStays22 = Mutant{Name: "face-up-stays-2-2", Bug: "a lone permanent turned face up shows a face-down permanent's characteristics, a nameless 2/2 creature, in the state right after", Breaks: []model.RuleID{"708.8"}, Components: 1, Actions: 1}
 
 // bugFailedFaceDownStill22: a double-faced permanent that can't be turned face down stays face up but takes a face-down permanent's characteristics.
 var bugFailedFaceDownStill22 = Mutant{Name: "failed-face-down-still-2-2", Bug: "a double-faced permanent that can't be turned face down stays face up but takes a face-down permanent's characteristics", Breaks: []model.RuleID{"712.16", "730.2j"},
