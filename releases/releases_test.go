@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -131,7 +132,7 @@ func TestRelease0_1_0_ItsReferenceKeepsItsVerdicts(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		e, err := harness.NewExec(bin, harness.ExecOptions{})
 		require.NoError(t, err)
-		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Seed: seed})
+		res, err := harness.Check(context.Background(), e, properties.All, &harness.Options{Seed: seed, Timeout: time.Minute, ShrinkTime: 10 * time.Minute})
 		require.NoError(t, err)
 		require.NoError(t, e.Close())
 		assert.Equal(t, hello(t, "0.1.0").Features, res.Engine.Features, "the engine is 0.1.0's, declaring its vocabulary")
